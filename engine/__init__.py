@@ -1,0 +1,1 @@
+"""Executable rules engines, one module per game."""

@@ -1,0 +1,33 @@
+"""The `rulesbot` command line: one thin Typer app; each command lives in its own module under commands/.
+
+Command modules import only Typer at module level and import the heavy parts (engine, embeddings, FAISS,
+FastAPI) inside the command body, so `rulesbot --help` stays fast.
+"""
+
+import typer
+
+from rulesbot.commands import ask, eval_cmd, index, ingest, score, serve, verify
+
+app = typer.Typer(
+    name="rulesbot",
+    help=(
+        "Board-game rules assistant: answers rules questions in French or English, cites the rulebook page, "
+        "and checks computable claims (points, paintings, costs, legality) with an executable rules engine."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+app.command("ask")(ask.ask)
+app.command("score")(score.score)
+app.command("verify")(verify.verify)
+app.add_typer(index.app, name="index")
+app.command("ingest")(ingest.ingest)
+app.command("eval")(eval_cmd.eval_command)
+app.command("serve")(serve.serve)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

@@ -1,0 +1,1 @@
+"""One module per `rulesbot` command; each imports only Typer at module level."""

