@@ -9,31 +9,178 @@
 Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP status.
 """
 
-from rulesbot.knowledge import PackManifest
+import importlib
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+
+from rulesbot.errors import BadInput, PackError, UnknownCard
+from rulesbot.knowledge import Pack, PackManifest, get_pack, load_pack, load_packs
+from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import Answer, SearchHit
-from rulesbot.settings import Settings
+from rulesbot.settings import Settings, get_settings
+
+# How many ranked records answer composition looks at (citations come from the top few).
+CANDIDATES = 20
 
 
 class Rulesbot:
     """The loaded assistant: knowledge packs, embedder, index, engine hooks."""
 
+    def __init__(self, settings: Settings, packs: dict[str, Pack], retriever, index_manifest=None) -> None:
+        self.settings = settings
+        self.packs = packs
+        self.retriever = retriever
+        self.index_manifest = index_manifest
+
     @classmethod
-    def load(cls, settings: Settings | None = None) -> "Rulesbot":
+    def load(
+        cls,
+        settings: Settings | None = None,
+        *,
+        force_rebuild: bool = False,
+        notify: Callable[[str], None] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> "Rulesbot":
         """Load packs, embedder and index (building or rebuilding the index when needed)."""
-        raise NotImplementedError
+        from rulesbot.retrieval import Retriever, open_dense_index
+
+        settings = settings or get_settings()
+        packs = load_all_packs(settings)
+        if settings.backend == "bm25":
+            return cls(settings, packs, Retriever(packs, backend="bm25"))
+        from rulesbot.embeddings import create_embedder
+
+        embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
+        index, rows, manifest, _built = open_dense_index(
+            packs, embedder, settings.data_dir, settings.index_backend, force=force_rebuild, notify=notify,
+            progress=progress,
+        )
+        retriever = Retriever(
+            packs, backend=embedder.name, embedder=embedder, index=index, rows=rows, fusion=settings.lexical_fusion
+        )
+        return cls(settings, packs, retriever, manifest)
 
     def ask(self, question: str, lang: str | None = None, game: str | None = None) -> Answer:
         """Answer one question; `lang` forces the answer language, `game` picks the pack."""
-        raise NotImplementedError
+        from rulesbot.answer import rule_answer, unknown_answer
+
+        question = validate_question(question, self.settings.max_question_chars)
+        pack = get_pack(self.packs, game or self.settings.default_game)
+        question_lang = detect_lang(question, self.settings.default_lang)
+        answer_lang = _checked_lang(lang) or question_lang
+        computed = self._computed(question, answer_lang, pack)
+        if computed is not None:
+            return computed
+        result = self.retriever.search(question, pack.game, query_lang=question_lang, k=CANDIDATES)
+        calibration = self.retriever.calibration
+        confidence = self.retriever.confidence(result.top_score)
+        if not result.records or result.top_score < calibration.threshold:
+            return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
+        return rule_answer(question, answer_lang, result.records, pack, calibration, confidence)
 
     def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:
-        """The k best knowledge records for `query`."""
-        raise NotImplementedError
+        """The k best knowledge records for `query` (`lang` keeps only records in that language)."""
+        query = validate_question(query, self.settings.max_question_chars)
+        pack = get_pack(self.packs, game or self.settings.default_game)
+        lang = _checked_lang(lang)
+        result = self.retriever.search(
+            query,
+            pack.game,
+            query_lang=detect_lang(query, self.settings.default_lang),
+            langs={lang} if lang else None,
+            k=max(1, k),
+        )
+        return [
+            SearchHit(
+                id=item.entry.id,
+                concept_id=item.entry.concept_id,
+                game=pack.game,
+                page=item.entry.page,
+                section=item.entry.section,
+                lang=item.entry.lang,
+                text=item.entry.text,
+                score=round(item.score, 4),
+            )
+            for item in result.records
+        ]
 
     def score(self, payload: dict, game: str | None = None) -> dict:
         """The `rulesbot score` object for one painting (raises BadInput / UnknownCard)."""
-        raise NotImplementedError
+        pack = get_pack(self.packs, game or self.settings.default_game)
+        engine_name = pack.manifest.engine
+        if not engine_name:
+            raise BadInput(f"{pack.manifest.title} has no rules engine: nothing to score")
+        engine = importlib.import_module(f"rulesbot.engine.{engine_name}")
+        unknown_card = getattr(engine, "UnknownCard", None)
+        input_error = getattr(engine, "ScoreInputError", None)
+        try:
+            return engine.score_request(payload)
+        except Exception as error:
+            # The engine's own errors are ValueError subclasses; map them to the domain errors here, once.
+            if unknown_card is not None and isinstance(error, unknown_card):
+                raise UnknownCard(str(error)) from error
+            if input_error is not None and isinstance(error, input_error):
+                raise BadInput(str(error)) from error
+            raise
 
     def games(self) -> list[PackManifest]:
         """The loaded knowledge packs."""
-        raise NotImplementedError
+        return [self.packs[game].manifest for game in sorted(self.packs)]
+
+    def _computed(self, question: str, lang: str, pack: Pack) -> Answer | None:
+        from rulesbot.compute import answer_computed
+
+        return answer_computed(self, question, lang, pack)
+
+
+def user_packs_dir(settings: Settings) -> Path:
+    """Where ingested rulebooks are stored: <data_dir>/packs/<game>/."""
+    return Path(settings.data_dir) / "packs"
+
+
+def load_all_packs(settings: Settings) -> dict[str, Pack]:
+    """The shipped packs plus the user's ingested ones (a user pack for a shipped game adds to it)."""
+    if settings.knowledge_dir is not None:
+        root = Path(settings.knowledge_dir)
+        packs = {pack.game: pack for pack in (load_pack(path.parent) for path in sorted(root.glob("*/pack.json")))}
+    else:
+        packs = load_packs()
+    folder = user_packs_dir(settings)
+    for manifest in sorted(folder.glob("*/pack.json")) if folder.exists() else []:
+        user = load_pack(manifest.parent)
+        if user.game in packs:
+            shipped = packs[user.game]
+            clash = set(shipped.by_id) & set(user.by_id)
+            if clash:
+                raise PackError(f"{manifest.parent}: ids already used by the shipped pack: {sorted(clash)[:3]}")
+            packs[user.game] = Pack(manifest=shipped.manifest, entries=shipped.entries + user.entries, path=shipped.path)
+        else:
+            packs[user.game] = user
+    return packs
+
+
+def validate_question(question, max_chars: int) -> str:
+    """The stripped question, or BadInput when it is not a string, empty, too long, or binary."""
+    if not isinstance(question, str):
+        raise BadInput(f"expected the question as a string, got {type(question).__name__}")
+    stripped = question.strip()
+    if not stripped:
+        raise BadInput("the question is empty")
+    if len(stripped) > max_chars:
+        raise BadInput(f"the question is too long ({len(stripped)} characters; at most {max_chars})")
+    for char in stripped:
+        if char in "\n\t":
+            continue
+        # Control characters (and stray surrogates from undecodable bytes) mean binary input, not a question.
+        if unicodedata.category(char) in ("Cc", "Cs") or char == "\ufffd":
+            raise BadInput("the question contains binary or control characters")
+    return stripped
+
+
+def _checked_lang(lang: str | None) -> str | None:
+    if lang is None or lang == "":
+        return None
+    if lang not in LANGS:
+        raise BadInput(f"expected lang to be one of {', '.join(LANGS)}, got {lang!r}")
+    return lang

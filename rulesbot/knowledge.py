@@ -12,7 +12,6 @@ the `concept_id`). A second pack drops in as another folder: no code changes.
 """
 
 import hashlib
-import importlib
 import json
 from functools import cached_property
 from pathlib import Path
@@ -22,8 +21,17 @@ from pydantic import BaseModel, Field, ValidationError, field_validator, model_v
 
 from rulesbot.errors import PackError, UnknownGame
 
-# The repository's knowledge/ folder, installed as the package rulesbot.knowledge.
-SHIPPED_DIR = Path(importlib.import_module("rulesbot.knowledge").__file__).resolve().parent
+# The repository's knowledge/ folder, installed as the package rulesbot.knowledge. This module has the same
+# dotted name, so importing "rulesbot.knowledge" returns this file in an editable install: look for the
+# folder next to the package (installed) or next to the repository's rulesbot/ (editable checkout).
+SHIPPED_DIR = next(
+    (
+        folder
+        for folder in (Path(__file__).resolve().parent / "knowledge", Path(__file__).resolve().parents[1] / "knowledge")
+        if folder.is_dir()
+    ),
+    Path(__file__).resolve().parents[1] / "knowledge",
+)
 
 
 class PackManifest(BaseModel):

