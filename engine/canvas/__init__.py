@@ -25,10 +25,26 @@ Paintings and scoring:
   `score_request` raises `ScoreInputError` (a ValueError).
 - `paintings_titled("Chosen Game") -> ((bottom, middle, top), ...)`.
 
+Game (pure functions over frozen state; chance derived from the seed stored in the state):
+- `new_game(players=2, ruleset_name="base", scoring=None, seed=0, level=None) -> GameState`;
+  `custom_game(row, hands, tokens, row_tokens, deck, ruleset_name, scoring, current, seed, ...)` for examples.
+- `TakeCard(player, position)`, `CompletePainting(player, cards)` (cards bottom to top).
+- `legal_actions(state) -> tuple[Action, ...]` (sorted), `check_action(state, action) -> str | None` (a stable
+  code such as "action/hand_full"), `apply_action(state, action) -> GameState` (raises `IllegalAction` with
+  `.code`, `.page`, `.message_fr`), `replay(state, actions)`.
+- `vincent_toss_outcomes(tokens) -> ((k, probability), ...)`, `vincent_turn(state, face_up) -> GameState`.
+- `GameState.to_dict()` / `GameState.from_dict(data)`, `action_from_dict(data)`; `token_total`, `card_locations`,
+  `max_actions(players, ruleset_name)`, `score_bound(scoring)`.
+- `results(state) -> GameResult` (totals, winners after the token tie-break, scenario and solo verdicts),
+  `final_score(scoring, ribbons, silver)`, `winners(totals, tokens)`,
+  `achievements(state, player, passed_scenarios=()) -> tuple[slug, ...]`.
+- Bots: `random_bot`, `greedy_bot`, `play_game(state, bots, seed) -> (final_state, actions)`.
+
 Versioning: `RULES_VERSION` changes only when the engine's behaviour changes.
 """
 
 from .api import ScoreInputError, paintings_titled, score_line, score_request, take_cost
+from .bots import greedy_bot, play_game, random_bot
 from .data import (
     ACHIEVEMENTS,
     ART_CARDS,
@@ -60,7 +76,31 @@ from .data import (
     scoring_card,
     solo_level,
 )
+from .game import (
+    Action,
+    CompletePainting,
+    GameState,
+    IllegalAction,
+    PaintingRecord,
+    PlayerState,
+    TakeCard,
+    action_from_dict,
+    apply_action,
+    card_locations,
+    check_action,
+    custom_game,
+    legal_actions,
+    max_actions,
+    new_game,
+    replay,
+    score_bound,
+    state_from_dict,
+    token_total,
+    vincent_toss_outcomes,
+    vincent_turn,
+)
 from .painting import Painting, PaintingError
+from .results import GameResult, PlayerResult, achievements, final_score, results, winners
 from .scoring import BestPainting, PaintingScore, best_painting, points_for, score_painting
 
 RULES_VERSION = "canvas-1"
@@ -82,30 +122,60 @@ __all__ = [
     "SOLO_LEVELS",
     "SWATCH_COLOURS",
     "Achievement",
+    "Action",
     "ArtCard",
     "BestPainting",
+    "CompletePainting",
+    "GameResult",
+    "GameState",
+    "IllegalAction",
     "Painting",
     "PaintingError",
+    "PaintingRecord",
     "PaintingScore",
+    "PlayerResult",
+    "PlayerState",
     "Ruleset",
     "Scenario",
     "ScoreInputError",
     "ScoringCard",
     "SoloLevel",
+    "TakeCard",
     "UnknownCard",
     "UnknownRuleset",
     "UnknownScenario",
     "UnknownScoringCard",
+    "achievements",
+    "action_from_dict",
+    "apply_action",
     "best_painting",
     "card",
+    "card_locations",
+    "check_action",
+    "custom_game",
+    "final_score",
+    "greedy_bot",
+    "legal_actions",
+    "max_actions",
+    "new_game",
     "paintings_titled",
+    "play_game",
     "points_for",
+    "random_bot",
+    "replay",
+    "results",
     "ruleset",
     "scenario",
+    "score_bound",
     "score_line",
     "score_painting",
     "score_request",
     "scoring_card",
     "solo_level",
+    "state_from_dict",
     "take_cost",
+    "token_total",
+    "vincent_toss_outcomes",
+    "vincent_turn",
+    "winners",
 ]
