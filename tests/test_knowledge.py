@@ -1,0 +1,363 @@
+"""The Canvas knowledge pack: it loads, every passage cites a real page and has its twin, key concepts cite the
+pages of the rulebook (FACTS.md section 7), and the numbers quoted in the passages agree with the engine's data."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from rulesbot.engine import canvas as engine
+
+from rulesbot.errors import PackError
+from rulesbot.knowledge import load_pack, load_packs
+
+PACK_DIR = Path(__file__).resolve().parents[1] / "knowledge" / "canvas"
+LANGS = ("en", "fr")
+
+# The main page of key concepts, from the rulebook page map (FACTS.md section 7).
+KEY_PAGES = {
+    "overview": 1,
+    "elements": 1,
+    "bonus-icons": 1,
+    "color-swatches": 1,
+    "art-card-anatomy": 1,
+    "components": 2,
+    "setup-mat": 2,
+    "setup-scoring-cards": 2,
+    "setup-ribbons": 2,
+    "setup-art-cards": 2,
+    "setup-backgrounds": 2,
+    "setup-tokens": 2,
+    "player-setup": 2,
+    "first-game-cards": 2,
+    "turn-order": 3,
+    "turn-actions": 3,
+    "hand-limit": 3,
+    "take-card-free": 3,
+    "skip-cards": 3,
+    "gain-tokens": 3,
+    "slide-refill": 3,
+    "example-abby-take": 3,
+    "example-charlotte-take": 3,
+    "painting-three-cards": 4,
+    "covered-icons": 4,
+    "leftover-cards": 4,
+    "element-once": 4,
+    "ribbon-max": 4,
+    "ribbons-run-out": 4,
+    "scoring-card-anatomy": 4,
+    "abby-scoring-example": 4,
+    "game-end": 5,
+    "skipped-turns": 5,
+    "final-score": 5,
+    "silver-points": 5,
+    "tie-break": 5,
+    "example-final-score": 5,
+    "vincent-turn": 5,
+    "solo-puzzle-setup": 5,
+    "solo-scoring": 5,
+    "scenarios": 6,
+    "achievements": 6,
+}
+
+# Rulebook p. 4: the first-game cards, the mat colour each sits on, and their printed points.
+FIRST_GAME_PRINTED = {
+    "variety": ("red", "rouges", (4, 8, 13)),
+    "repetition": ("green", "verts", (3, 7, 11, 16)),
+    "emphasis": ("blue", "bleus", (1, 4, 11)),
+    "composition": ("violet", "violets", (1, 3, 9)),
+}
+
+POINTS_PATTERN = {
+    "en": (re.compile(r"Points: (.*?) \((\d+) ribbons at most\)"), re.compile(r"(\d+) for (\d+)")),
+    "fr": (re.compile(r"Points : (.*?) \((\d+) rubans au maximum\)"), re.compile(r"(\d+) pour (\d+)")),
+}
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return load_pack(PACK_DIR)
+
+
+@pytest.fixture(scope="module")
+def rulebook(pack):
+    """Rulebook entries by (concept_id, lang)."""
+    return {(e.concept_id, e.lang): e for e in pack.entries if e.source == "rulebook"}
+
+
+def _text(rulebook, concept, lang):
+    assert (concept, lang) in rulebook, f"no {lang} rulebook passage for {concept}"
+    return rulebook[(concept, lang)].text
+
+
+def _names(lang):
+    return {card.slug: (card.name_en if lang == "en" else card.name_fr) for card in engine.SCORING_CARDS}
+
+
+# ---- loading and structure
+
+
+def test_pack_loads_with_its_manifest(pack):
+    assert pack.manifest.game == "canvas"
+    assert pack.manifest.pages == 6
+    assert set(pack.manifest.languages) == set(LANGS)
+    assert pack.manifest.engine == "canvas"
+    assert pack.manifest.rules_version == engine.RULES_VERSION
+    assert set(pack.manifest.description) == set(LANGS)
+
+
+def test_shipped_packs_include_canvas():
+    packs = load_packs()
+    assert "canvas" in packs
+    assert len(packs["canvas"].entries) == len(load_pack(PACK_DIR).entries)
+
+
+def test_rulebook_is_large_enough(rulebook):
+    concepts = {concept for concept, _ in rulebook}
+    assert 80 <= len(concepts) <= 130
+
+
+def test_every_entry_cites_a_page_of_the_rulebook(pack):
+    for entry in pack.entries:
+        assert entry.pages, entry.id
+        assert all(1 <= page <= 6 for page in entry.pages), (entry.id, entry.pages)
+
+
+def test_every_concept_has_an_english_and_a_french_twin(pack):
+    langs: dict[tuple[str, str], set[str]] = {}
+    for entry in pack.entries:
+        langs.setdefault((entry.source, entry.concept_id), set()).add(entry.lang)
+    missing = {key: sorted(set(LANGS) - found) for key, found in langs.items() if found != set(LANGS)}
+    assert not missing
+
+
+def test_twins_share_pages(rulebook):
+    for (concept, lang), entry in rulebook.items():
+        if lang == "en":
+            assert entry.pages == rulebook[(concept, "fr")].pages, concept
+
+
+def test_ids_are_unique_and_follow_the_convention(pack):
+    ids = [entry.id for entry in pack.entries]
+    assert len(ids) == len(set(ids))
+    for entry in pack.entries:
+        if entry.source == "rulebook":
+            assert entry.id == f"canvas.{entry.lang}.{entry.concept_id}"
+
+
+def test_rulebook_files_hold_only_their_language():
+    for lang in LANGS:
+        lines = (PACK_DIR / f"rulebook.{lang}.jsonl").read_text(encoding="utf-8").splitlines()
+        for line in lines:
+            record = json.loads(line)
+            assert record["lang"] == lang
+            assert record["source"] == "rulebook"
+
+
+def test_passages_are_short_and_paraphrases_few(rulebook):
+    for (concept, lang), entry in rulebook.items():
+        assert len(entry.text.split()) <= 75, (concept, lang)
+        assert len(entry.paraphrases) <= 3, (concept, lang)
+        assert all(p.strip() for p in entry.paraphrases), (concept, lang)
+
+
+def test_french_passages_are_written_impersonally(rulebook):
+    # House style: "on"/"chaque joueur", neither "tu" nor "vous".
+    pronouns = re.compile(r"\b(tu|vous|votre|vos|ta|tes)\b", re.IGNORECASE)
+    for (concept, lang), entry in rulebook.items():
+        if lang == "fr":
+            assert not pronouns.search(entry.text), concept
+
+
+@pytest.mark.parametrize(("concept", "page"), sorted(KEY_PAGES.items()))
+def test_key_concepts_cite_the_right_page(rulebook, concept, page):
+    for lang in LANGS:
+        assert rulebook[(concept, lang)].page == page
+
+
+def test_all_setup_steps_are_on_page_2(rulebook):
+    setup = [concept for concept, lang in rulebook if lang == "en" and concept.startswith("setup-")]
+    assert len(setup) == 6  # steps A-F
+    assert all(rulebook[(concept, "en")].page == 2 for concept in setup)
+
+
+def test_scenarios_and_achievements_are_on_page_6(rulebook):
+    for concept, lang in rulebook:
+        if concept.startswith(("scenario-", "achievements")):
+            assert rulebook[(concept, lang)].page == 6, concept
+
+
+# ---- the loader rejects broken packs
+
+
+def _write_pack(folder: Path, lines: list[dict]) -> Path:
+    folder.mkdir()
+    (folder / "pack.json").write_text((PACK_DIR / "pack.json").read_text(encoding="utf-8"), encoding="utf-8")
+    body = "\n".join(json.dumps(line, ensure_ascii=False) for line in lines)
+    (folder / "rulebook.en.jsonl").write_text(body + "\n", encoding="utf-8")
+    return folder
+
+
+def _entry(lang, pages=(3,)):
+    return {
+        "id": f"canvas.{lang}.hand-limit",
+        "concept_id": "hand-limit",
+        "lang": lang,
+        "source": "rulebook",
+        "pages": list(pages),
+        "section": "x",
+        "text": "x",
+    }
+
+
+def test_loader_rejects_a_passage_without_its_twin(tmp_path):
+    with pytest.raises(PackError, match="no twin in fr"):
+        load_pack(_write_pack(tmp_path / "canvas", [_entry("en")]))
+
+
+def test_loader_rejects_a_passage_without_a_page(tmp_path):
+    with pytest.raises(PackError, match="pages"):
+        load_pack(_write_pack(tmp_path / "canvas", [_entry("en", pages=()), _entry("fr")]))
+
+
+def test_loader_rejects_a_page_beyond_the_rulebook(tmp_path):
+    with pytest.raises(PackError, match="page 7"):
+        load_pack(_write_pack(tmp_path / "canvas", [_entry("en", pages=(7,)), _entry("fr", pages=(7,))]))
+
+
+# ---- numbers quoted in passages agree with the engine's data
+
+
+def test_every_scoring_card_has_a_passage(rulebook):
+    card_concepts = {concept for concept, _ in rulebook if concept.startswith("card-")}
+    assert card_concepts == {f"card-{slug}" for slug in engine.SCORING_SLUGS}
+    assert len(card_concepts) == 12
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("slug", sorted(card.slug for card in engine.SCORING_CARDS))
+def test_scoring_card_points_match_the_engine(rulebook, slug, lang):
+    card = engine.scoring_card(slug)
+    entry = rulebook[(f"card-{slug}", lang)]
+    table, pair = POINTS_PATTERN[lang]
+    match = table.search(entry.text)
+    assert match, f"{entry.id}: no points table"
+    quoted = {int(ribbons): int(points) for points, ribbons in pair.findall(match.group(1))}
+    assert quoted == {ribbons: points for ribbons, points in enumerate(card.points, start=1)}
+    assert int(match.group(2)) == card.max_ribbons == len(card.points)
+    name = card.name_en if lang == "en" else card.name_fr
+    assert entry.text.startswith(name)
+    assert entry.page == 4
+    # The rulebook sends players to the card's back for clarifications.
+    assert ("card's back" if lang == "en" else "dos de la carte") in entry.text
+
+
+@pytest.mark.parametrize("slug", sorted(FIRST_GAME_PRINTED))
+def test_first_game_cards_match_the_printed_rulebook(rulebook, slug):
+    colour_en, colour_fr, printed = FIRST_GAME_PRINTED[slug]
+    assert engine.scoring_card(slug).points == printed
+    assert f"{colour_en} Ribbons" in _text(rulebook, f"card-{slug}", "en")
+    assert f"rubans {colour_fr}" in _text(rulebook, f"card-{slug}", "fr")
+
+
+def test_first_game_cards_match_the_engine(rulebook):
+    names = {lang: _names(lang) for lang in LANGS}
+    assert set(engine.FIRST_GAME_CARDS) == set(FIRST_GAME_PRINTED)
+    for lang in LANGS:
+        text = _text(rulebook, "first-game-cards", lang)
+        for slug in engine.FIRST_GAME_CARDS:
+            assert names[lang][slug] in text
+
+
+def test_example_final_score_adds_up(rulebook):
+    text = _text(rulebook, "example-final-score", "en")
+    quoted = {
+        colour: (int(count), int(points))
+        for count, colour, points in re.findall(r"(\d+) (red|green|blue|violet|Silver)[^(]*\((\d+)", text)
+    }
+    by_colour = {colour: slug for slug, (colour, _, _) in FIRST_GAME_PRINTED.items()}
+    assert set(quoted) == {"red", "green", "blue", "violet", "Silver"}
+    for colour, (count, points) in quoted.items():
+        if colour == "Silver":
+            assert points == count * engine.SILVER_POINTS
+        else:
+            assert points == engine.points_for(engine.scoring_card(by_colour[colour]), count), colour
+    total = int(re.search(r"total of (\d+) points", text).group(1))
+    assert total == sum(points for _, points in quoted.values()) == 29
+    assert "29 points" in _text(rulebook, "example-final-score", "fr")
+
+
+def test_silver_ribbon_value_matches_the_engine(rulebook):
+    assert f"worth {engine.SILVER_POINTS} points" in _text(rulebook, "silver-points", "en")
+    assert f"vaut {engine.SILVER_POINTS} points" in _text(rulebook, "silver-points", "fr")
+    assert f"{engine.SILVER_POINTS} points per Silver Ribbon" in _text(rulebook, "final-score", "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_solo_levels_match_the_engine(rulebook, lang):
+    text = _text(rulebook, "solo-scoring", lang)
+    quoted = dict(re.findall(r"(\w+) (\d+)\+", text))
+    expected = {
+        (level.name_en if lang == "en" else level.name_fr): str(level.target) for level in engine.SOLO_LEVELS
+    }
+    assert quoted == expected
+
+
+def test_every_scenario_has_a_passage_matching_the_engine(rulebook):
+    scenario_concepts = {concept for concept, _ in rulebook if concept.startswith("scenario-")}
+    assert scenario_concepts == {f"scenario-{scenario.slug}" for scenario in engine.SCENARIOS}
+    assert len(scenario_concepts) == 9
+    for scenario in engine.SCENARIOS:
+        for lang, goal_word in (("en", "goal"), ("fr", "objectif")):
+            text = _text(rulebook, f"scenario-{scenario.slug}", lang)
+            assert text.startswith(scenario.name)
+            assert re.search(rf"\b{goal_word} (\d+)\b", text).group(1) == str(scenario.goal)
+            named = {slug for slug, name in _names(lang).items() if re.search(rf"\b{name}\b", text)}
+            assert named == set(scenario.cards), (scenario.slug, lang)
+            if scenario.random_cards:
+                assert f"{scenario.random_cards} " in text
+                assert ("random" if lang == "en" else "hasard") in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_achievements_list_every_achievement(rulebook, lang):
+    items = 0
+    for concept in ("achievements-painting", "achievements-game"):
+        text = _text(rulebook, concept, lang)
+        items += len(text.split(":", 1)[1].split(";"))
+    assert items == len(engine.ACHIEVEMENTS) == 10
+    assert f"{len(engine.ACHIEVEMENTS)} " in _text(rulebook, "achievements", lang)
+
+
+def test_setup_numbers_match_the_engine(rulebook):
+    base = engine.ruleset("base")
+    assert f"at most {base.hand_limit} Art Cards" in _text(rulebook, "hand-limit", "en")
+    assert f"maximum {base.hand_limit} cartes Art" in _text(rulebook, "hand-limit", "fr")
+    assert f"takes {base.starting_tokens} Inspiration Tokens" in _text(rulebook, "setup-tokens", "en")
+    assert f"prend {base.starting_tokens} jetons Inspiration" in _text(rulebook, "setup-tokens", "fr")
+    assert f"takes {base.backgrounds} sleeved Background Cards" in _text(rulebook, "setup-backgrounds", "en")
+    assert f"row of {base.row_size} face-up" in _text(rulebook, "art-card-row", "en")
+    assert f"exactly {base.paintings} paintings" in _text(rulebook, "three-paintings", "en")
+    assert f"starts with {engine.ruleset('vincent').vincent_tokens} Inspiration" in _text(
+        rulebook, "vincent-setup", "en"
+    )
+    assert f"up to {base.vincent_max_face_up} tokens" in _text(rulebook, "vincent-turn", "en")
+    puzzle = engine.ruleset("solo-puzzle")
+    assert f"supply of {puzzle.token_supply} Inspiration" in _text(rulebook, "solo-puzzle-setup", "en")
+
+
+def test_components_match_the_engine(rulebook):
+    for lang, art, scoring in (("en", "Art Cards", "Scoring Cards"), ("fr", "cartes Art", "cartes de score")):
+        text = _text(rulebook, "components", lang)
+        assert f"{len(engine.ART_CARDS)} {art}" in text
+        assert f"{len(engine.SCORING_CARDS)} {scoring}" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_cost_matches_the_engine(rulebook, lang):
+    text = _text(rulebook, "take-card-cost", lang)
+    quoted = {
+        int(position): int(cost)
+        for position, cost in re.findall(r"\b(\d)(?:st|nd|rd|th|re|e)\b\D*?(\d+)", text)
+    }
+    assert quoted == {position: engine.take_cost(position)[0] for position in range(1, 6)}
