@@ -286,7 +286,11 @@ def _add_static_routes(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     def demo_page() -> Response:
         """The demo rules page for Canvas, with the widget on it."""
-        headers = {"Content-Security-Policy": DEMO_CSP, "X-Frame-Options": "DENY", "Cache-Control": "no-cache"}
+        headers = {
+            "Content-Security-Policy": DEMO_CSP,
+            "X-Frame-Options": "DENY",
+            "Cache-Control": "no-cache",
+        }
         return Response(demo, media_type="text/html; charset=utf-8", headers=headers)
 
 
@@ -415,17 +419,25 @@ class GuardMiddleware:
             wait = self.limiter.take(client[0] if client else "unknown")
             if wait > 0:
                 retry = str(max(1, math.ceil(wait)))
-                await _send_error(send, 429, "rate_limited", "too many requests: slow down", {"Retry-After": retry})
+                await _send_error(
+                    send, 429, "rate_limited", "too many requests: slow down", {"Retry-After": retry}
+                )
                 return
         headers = dict(scope.get("headers") or [])
-        if scope["method"] in ("POST", "PUT", "PATCH") or b"content-length" in headers or b"transfer-encoding" in headers:
+        if (
+            scope["method"] in ("POST", "PUT", "PATCH")
+            or b"content-length" in headers
+            or b"transfer-encoding" in headers
+        ):
             announced = headers.get(b"content-length")
             if announced is not None:
                 if not announced.strip().isdigit():
                     await _send_error(send, 400, "bad_request", "invalid Content-Length")
                     return
                 if int(announced) > self.max_body:
-                    await _send_error(send, 413, "payload_too_large", f"the body exceeds {self.max_body} bytes")
+                    await _send_error(
+                        send, 413, "payload_too_large", f"the body exceeds {self.max_body} bytes"
+                    )
                     return
             # Read the whole (small) body here, counting what actually arrives: a chunked body or a lying
             # Content-Length cannot get past the limit.
@@ -440,7 +452,9 @@ class GuardMiddleware:
                     return
                 body += message.get("body", b"")
                 if len(body) > self.max_body:
-                    await _send_error(send, 413, "payload_too_large", f"the body exceeds {self.max_body} bytes")
+                    await _send_error(
+                        send, 413, "payload_too_large", f"the body exceeds {self.max_body} bytes"
+                    )
                     return
                 if not message.get("more_body", False):
                     break
@@ -455,10 +469,14 @@ class _JsonCORSMiddleware(CORSMiddleware):
         response = super().preflight_response(request_headers)
         if response.status_code < 400:
             return response
-        headers = {k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")}
+        headers = {
+            k: v for k, v in response.headers.items() if k.lower() not in ("content-length", "content-type")
+        }
         message = bytes(response.body).decode("utf-8", "replace")
         return JSONResponse(
-            {"error": {"code": "cors_denied", "message": message}}, status_code=response.status_code, headers=headers
+            {"error": {"code": "cors_denied", "message": message}},
+            status_code=response.status_code,
+            headers=headers,
         )
 
 

@@ -29,7 +29,10 @@ _PAINTING = ("chosen", "game", "truth")
 _TEXT = {
     "rule": {
         "en": ("You may hold at most 5 Art Cards; with 5 in hand you must complete a painting.", "Turn"),
-        "fr": ("Vous pouvez avoir au plus 5 cartes Art en main ; à 5 cartes, vous devez peindre.", "Tour de jeu"),
+        "fr": (
+            "Vous pouvez avoir au plus 5 cartes Art en main ; à 5 cartes, vous devez peindre.",
+            "Tour de jeu",
+        ),
     },
     "claim_true": {
         "en": ("True: the card farthest from the deck is free.", "Taking an Art Card"),
@@ -97,7 +100,9 @@ class FakeRulesbot:
             engine=engine,
         )
 
-    def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:
+    def search(
+        self, query: str, lang: str | None = None, k: int = 5, game: str | None = None
+    ) -> list[SearchHit]:
         """k made-up passages, best first."""
         self.calls["search"] += 1
         game = self._check_game(game)
@@ -144,4 +149,6 @@ class FakeRulesbot:
 
 
 def _citation(page: int, section: str, lang: str, snippet: str) -> Citation:
-    return Citation(page=page, section=section or "Rules", lang=lang, snippet=snippet[:80], id=f"canvas.p{page}.{lang}")
+    return Citation(
+        page=page, section=section or "Rules", lang=lang, snippet=snippet[:80], id=f"canvas.p{page}.{lang}"
+    )

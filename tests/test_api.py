@@ -65,7 +65,9 @@ def test_ask_returns_exactly_the_answer_contract(client):
 
 
 def test_ask_passes_lang_and_game_and_keeps_the_engine_object(client):
-    response = client.post("/v1/ask", json={"question": "Chosen, Game, Truth?", "lang": "fr", "game": "canvas"})
+    response = client.post(
+        "/v1/ask", json={"question": "Chosen, Game, Truth?", "lang": "fr", "game": "canvas"}
+    )
     body = response.json()
     assert response.status_code == 200
     assert body["lang"] == "fr" and body["kind"] == "computed"
@@ -90,7 +92,9 @@ def test_repeated_questions_are_answered_from_the_cache(client, bot):
 
 
 def test_score_with_cards_and_with_swatches(client):
-    by_cards = client.post("/v1/score", json={"cards": ["Chosen", "Game", "Truth"], "scoring": ["Repetition"]})
+    by_cards = client.post(
+        "/v1/score", json={"cards": ["Chosen", "Game", "Truth"], "scoring": ["Repetition"]}
+    )
     assert by_cards.status_code == 200
     body = by_cards.json()
     assert set(body) == {"visible", "title", "ribbons", "bonus"}
@@ -208,8 +212,11 @@ def test_non_json_content_type_is_refused(client):
 
 def test_oversized_body_by_content_length(client, bot):
     body = json.dumps({"question": "x" * (MAX_BODY_BYTES + 10)})
-    assert_error(client.post("/v1/ask", content=body, headers={"Content-Type": "application/json"}), 413,
-                 "payload_too_large")
+    assert_error(
+        client.post("/v1/ask", content=body, headers={"Content-Type": "application/json"}),
+        413,
+        "payload_too_large",
+    )
     assert bot.calls["ask"] == 0
 
 
@@ -225,8 +232,9 @@ def test_oversized_body_streamed_without_content_length(client, bot):
 
 
 def test_invalid_content_length(client):
-    response = client.post("/v1/ask", content=b"{}", headers={"Content-Type": "application/json",
-                                                              "Content-Length": "abc"})
+    response = client.post(
+        "/v1/ask", content=b"{}", headers={"Content-Type": "application/json", "Content-Length": "abc"}
+    )
     assert_error(response, 400)
 
 
@@ -346,8 +354,11 @@ def test_token_bucket_refills_per_client():
 def test_cors_allowed_origin(client):
     preflight = client.options(
         "/v1/ask",
-        headers={"Origin": ALLOWED_ORIGIN, "Access-Control-Request-Method": "POST",
-                 "Access-Control-Request-Headers": "content-type"},
+        headers={
+            "Origin": ALLOWED_ORIGIN,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
     )
     assert preflight.status_code == 200
     assert preflight.headers["access-control-allow-origin"] == ALLOWED_ORIGIN
@@ -470,8 +481,18 @@ def test_demo_page_has_no_inline_script_or_style_or_third_party_resource(client)
 def test_widget_source_avoids_unsafe_apis(client):
     source = client.get("/widget.js").text
     code = re.sub(r"/\*.*?\*/", "", source, flags=re.DOTALL)  # the header comment shows an example URL
-    for forbidden in ("innerHTML", "outerHTML", "insertAdjacentHTML", "eval(", "new Function", "localStorage",
-                      "sessionStorage", "document.cookie", "document.write", "setAttribute(\"style\""):
+    for forbidden in (
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "eval(",
+        "new Function",
+        "localStorage",
+        "sessionStorage",
+        "document.cookie",
+        "document.write",
+        'setAttribute("style"',
+    ):
         assert forbidden not in code, forbidden
     # The only absolute URL is the SVG namespace: no third-party requests.
     assert re.findall(r"https?://[^\s\"']+", code) == ["http://www.w3.org/2000/svg"]
