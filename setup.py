@@ -1,13 +1,13 @@
 """Packaging glue: installs the top-level engine/ and knowledge/ folders inside the rulesbot package.
 
 The repository keeps the layout the project asked for (rulesbot/, engine/, knowledge/); installed, they are
-`rulesbot`, `rulesbot.engine` and `rulesbot.knowledge`, so `pip install` users get the engine and the packs.
+`rulesbot`, `rulesbot.engine` and `rulesbot.packs`, so `pip install` users get the engine and the packs.
 Everything else lives in pyproject.toml.
 """
 
 from setuptools import find_namespace_packages, setup
 
-_MAPPED = {"rulesbot.engine": "engine", "rulesbot.knowledge": "knowledge"}
+_MAPPED = {"rulesbot.engine": "engine", "rulesbot.packs": "knowledge"}
 _SKIP = ["*__pycache__*", "*.egg-info*"]
 
 

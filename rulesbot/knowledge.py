@@ -1,7 +1,7 @@
 """Knowledge packs: a game's rulebook passages and FAQ, in each language, as validated records.
 
 A pack is a folder (shipped ones live in the repository's knowledge/<game>/, installed as
-`rulesbot.knowledge`):
+`rulesbot.packs`):
 
     pack.json             the manifest (PackManifest)
     rulebook.<lang>.jsonl one Entry per line, source "rulebook"
@@ -12,6 +12,7 @@ the `concept_id`). A second pack drops in as another folder: no code changes.
 """
 
 import hashlib
+import importlib
 import json
 from functools import cached_property
 from pathlib import Path
@@ -21,17 +22,8 @@ from pydantic import BaseModel, Field, ValidationError, field_validator, model_v
 
 from rulesbot.errors import PackError, UnknownGame
 
-# The repository's knowledge/ folder, installed as the package rulesbot.knowledge. This module has the same
-# dotted name, so importing "rulesbot.knowledge" returns this file in an editable install: look for the
-# folder next to the package (installed) or next to the repository's rulesbot/ (editable checkout).
-SHIPPED_DIR = next(
-    (
-        folder
-        for folder in (Path(__file__).resolve().parent / "knowledge", Path(__file__).resolve().parents[1] / "knowledge")
-        if folder.is_dir()
-    ),
-    Path(__file__).resolve().parents[1] / "knowledge",
-)
+# The repository's knowledge/ folder is installed as the package rulesbot.packs (see setup.py).
+SHIPPED_DIR = Path(importlib.import_module("rulesbot.packs").__file__).resolve().parent
 
 
 class PackManifest(BaseModel):
