@@ -76,15 +76,19 @@ def score_line(line: str) -> dict:
 
 def paintings_titled(title: str) -> tuple[tuple[int, int, int], ...]:
     """Every ordered triple of card ids (bottom to top) whose painting carries that title (e.g. "Chosen Game")."""
-    words = title.split()
-    wanted = " ".join(words)
-    found = []
-    for triple in itertools.permutations(ART_CARDS, 3):
-        if not any(art_card.title in words for art_card in triple):
-            continue
-        if Painting.from_cards(triple).title == wanted:
-            found.append(tuple(art_card.id for art_card in triple))
-    return tuple(found)
+    wanted = " ".join(title.split())
+    try:
+        named = [card(word) for word in wanted.split()]
+    except UnknownCard:
+        return ()
+    # Every card named in the title is in the painting; the other places can hold any card.
+    found = set()
+    others = [art_card for art_card in ART_CARDS if art_card not in named]
+    for extra in itertools.combinations(others, CARDS_PER_PAINTING - len(named)) if len(named) <= 3 else ():
+        for triple in itertools.permutations([*named, *extra]):
+            if Painting.from_cards(triple).title == wanted:
+                found.add(tuple(art_card.id for art_card in triple))
+    return tuple(sorted(found))
 
 
 def _scoring_slugs(raw: Any) -> tuple[str, ...]:

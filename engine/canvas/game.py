@@ -277,6 +277,7 @@ def custom_game(
     seed: int = 0,
     vincent_tokens: int | None = None,
     supply: int | None = None,
+    ribbons: Sequence[Sequence[int]] | None = None,
 ) -> GameState:
     """A game set up by hand (rulebook examples, tests): cards by title or id; unlisted cards follow in the deck."""
     rules = ruleset(ruleset_name)
@@ -297,8 +298,13 @@ def custom_game(
         seed=seed,
         scoring=slugs,
         players=tuple(
-            PlayerState(hand=hand, tokens=count, ribbons=(0,) * len(slugs))
-            for hand, count in zip(hand_ids, tokens, strict=True)
+            PlayerState(hand=hand, tokens=count, ribbons=tuple(held))
+            for hand, count, held in zip(
+                hand_ids,
+                tokens,
+                ribbons if ribbons is not None else [(0,) * len(slugs)] * len(hand_ids),
+                strict=True,
+            )
         ),
         current=current,
         deck=tuple(top + rest),
