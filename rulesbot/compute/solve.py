@@ -118,6 +118,10 @@ def _claimed_number(question: Question, used: list[tuple[int, int]]) -> Span | N
 
 def _unit_after(text: str, span: Span) -> str:
     after = text[span.end: span.end + 40]
+    # "2 Repetition ribbons": a Scoring Card name may sit between the number and the ribbon word.
+    named = [found for found in scoring_cards(after) if not after[: found.start].strip()]
+    if named:
+        after = after[named[0].end:]
     if re.match(r"\s*(?:" + alternation(words("silver")) + r")?\s*" + alternation(words("ribbon")), after) or re.match(
         r"\s*" + alternation(words("ribbon")), after
     ):
@@ -156,7 +160,8 @@ def _ribbon_groups(text: str) -> list[tuple[int, str, str, tuple[int, int], bool
     ribbon = alternation(words("ribbon"))
     link = r"(?:(?:of|from|for|on|de|du|des|d'|pour|sur)\s*(?:the\s+|la\s+|le\s+|l')?(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?"
     forward = re.compile(_B + f"(?P<count>{count})\\s+(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + _E)
-    backward = re.compile(_B + f"(?P<target>{target_alt})\\s*(?::|with|avec|=|,)?\\s*(?P<count>{count})\\s+(?P<rib>{ribbon})" + _E)
+    backward = re.compile(_B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
+                          f"(?::|with|avec|=|,)?\\s*(?P<count>{count})\\s+(?P<rib>{ribbon})" + _E)
     groups = []
     taken: list[tuple[int, int]] = []
     for regex in (forward, backward):
@@ -228,7 +233,7 @@ def _ribbons(question: Question) -> Computation | None:
                 notes.append(say("ribbons_cap", lang, card=name, max=scoring.max_ribbons))
         breakdown[slug] = {"ribbons": count, "points": points}
         total += points
-    sentences = [say("ribbons_total", lang, total=total, items=join(items, lang)), *notes]
+    sentences = [say("ribbons_total", lang, total=qty(total, "point", lang), items=join(items, lang)), *notes]
     concepts = [("ribbons", {})]
     if "silver" in totals:
         concepts.append(("ribbons_silver", {}))
@@ -317,7 +322,7 @@ def _scoring_selection(text: str, exclude: list[tuple[int, int]], lang: str) -> 
 def _painting_cards(question: Question) -> Computation | None:
     text, lang = question.text, question.lang
     title_cut = re.search(_B + r"(?:titled|title is|title|called|named|intitulee?|s'appelle|titre est|titre|nommee?)" + _E, text)
-    scan = text[: title_cut.start()] if title_cut and question.claim else text
+    scan = text
     chain, joins = _card_chain(scan)
     if len(chain) < 2:
         return None
@@ -361,7 +366,8 @@ def _score_painting(painting, slugs: list[str], lang: str, cards=None) -> Comput
     met = [card_name(slug, lang) + (f" ×{count}" if count > 1 else "") for slug, count in ribbons.items() if count]
     sentences = [
         opening,
-        say("painting_ribbons", lang, ribbons=ribbons_text(ribbons, lang), bonus=score.bonus, points=points),
+        say("painting_ribbons", lang, ribbons=ribbons_text(ribbons, lang), bonus=score.bonus,
+            points=qty(points, "point", lang)),
         say("painting_met", lang, met=join(met, lang)) if met else say("painting_met_none", lang),
     ]
     by_id = {art_card.id: art_card.title for art_card in engine.ART_CARDS}
@@ -369,7 +375,8 @@ def _score_painting(painting, slugs: list[str], lang: str, cards=None) -> Comput
     counts = painting.element_counts()
     layers = ", ".join(f"{number}←{name or '-'}" for number, name in enumerate(shown_by, start=1))
     count_text = ", ".join(f"{helpers.element_name(element, lang)} {count}" for element, count in counts.items())
-    trace = [say("painting_trace", lang, layers=layers, counts=count_text)]
+    trace = [say("painting_trace", lang, layers=layers, counts=count_text) if cards
+             else say("painting_counts", lang, counts=count_text)]
     concepts: list[tuple[str, dict]] = [("painting", {})]
     concepts += [("painting_card", {"slug": slug}) for slug, count in ribbons.items() if count]
     if score.bonus:
@@ -397,7 +404,8 @@ def _painting_claim(question: Question, computation: Computation, text: str, use
     lang = question.lang
     ribbons = computation.engine["ribbons"]
     if title_cut is not None:
-        stated = [span.value.title for span in art_cards(text[title_cut.end():])]
+        start, end = used[0]
+        stated = [span.value.title for span in art_cards(text) if span.end <= start or span.start >= end]
         if stated:
             computation.value, computation.claimed = painting.title, " ".join(stated)
             computation.value_text = painting.title
@@ -407,7 +415,7 @@ def _painting_claim(question: Question, computation: Computation, text: str, use
     number = _claimed_number(question, used + named)
     if number is not None:
         unit = _unit_after(text, number)
-        target = next((span.value.slug for span in scoring_cards(text[number.end(): number.end() + 60])), None)
+        target = next((span.value.slug for span in scoring_cards(text[number.end: number.end + 60])), None)
         if target is None:
             before = scoring_cards(text[max(0, number.start - 40): number.start])
             target = before[-1].value.slug if before else None
@@ -547,9 +555,8 @@ def _best(question: Question) -> Computation | None:
     tried = len(list(itertools.permutations(hand, 3)))
     sentences = [
         say("best_painting", lang, scoring=names, cards=", ".join(titles),
-            title=painting.title or word("no_title", lang), points=best.points),
+            title=painting.title or word("no_title", lang), points=qty(best.points, "point", lang)),
         *choice,
-        say("painting_ribbons", lang, ribbons=ribbons_text(ribbons, lang), bonus=best.score.bonus, points=best.points),
     ]
     trace = [say("best_trace", lang, tried=tried, hand=len(hand), ribbons=ribbons_text(ribbons, lang),
                  bonus=best.score.bonus)]
@@ -632,7 +639,7 @@ def _take(question: Question) -> Computation | None:
                      net=f"{net:+d}")]
     engine_object = {"intent": "take_cost", "position": position, "tokens_on_cards": tokens_list, "cost": cost,
                      "gain": gain, "net": net}
-    concepts = [("take", {})]
+    concepts = [("take", {})] + ([("take_gain", {})] if gain else [])
     value: Any = cost
     value_text = qty(cost, "token", lang)
     if player_tokens is not None:
