@@ -21,7 +21,7 @@ from rulesbot.models import Answer, Citation, SearchHit
 FAKE_GAMES = ("canvas",)
 # Words that mark a question as French when no language is forced.
 _FRENCH = re.compile(
-    r"[àâçéèêëîïôûùüÿœ]|\b(combien|quelle?s?|est-ce|peut|puis|je|les|une|des|cartes?|main|tour|vrai|faux)\b",
+    r"[àâçéèêëîïôûùüÿœ]|\b(combien|quel(le)?s?|est-ce|tableau|peut|puis|je|les|une|des|cartes?|main|tour|vrai|faux)\b",
     re.IGNORECASE,
 )
 _PAINTING = ("chosen", "game", "truth")
