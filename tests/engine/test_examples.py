@@ -6,7 +6,9 @@ from rulesbot.engine.canvas.verify import load_examples, run_example
 EXAMPLES = load_examples()
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[f"p{example['page']}-{example['id']}" for example in EXAMPLES])
+@pytest.mark.parametrize(
+    "example", EXAMPLES, ids=[f"p{example['page']}-{example['id']}" for example in EXAMPLES]
+)
 def test_rulebook_example(example):
     result = run_example(example)
     assert result["passed"], result["detail"]
