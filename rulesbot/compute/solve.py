@@ -621,6 +621,10 @@ def _take(question: Question) -> Computation | None:
         if re.match(r"\s*(?:art\s+)?(?:card|carte)\b", after) or re.search(r"(?:card|carte|position|place|slot)\s*(?:number|numero|n[o°]|#)?\s*$", before):
             target = span
             break
+    if target is None and len(on_cards) == 1 and re.search(r"\b(?:it|la|l')\b", text):
+        # "The second card has 3 tokens on it: if I take it ..." - the card with tokens is the one taken.
+        only = next(iter(on_cards))
+        target = Span(only, used[0][0], used[0][0])
     if target is None:
         return None
     position = target.value
@@ -770,6 +774,9 @@ def _solo(question: Question) -> Computation | None:
         return None
     used = [(span.start, span.end) for span in found_scenarios + levels]
     score_span = _score_number(text, used)
+    if question.claim and has(text, "goal") and not has(text, "pass"):
+        # "the Hard level needs 40 points, right?" states a target, not a score reached.
+        score_span = None
     if is_achievement:
         return _achievements(question, score_span)
     claimed = (not question.negated) if question.claim else None
