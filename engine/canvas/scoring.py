@@ -144,6 +144,16 @@ def best_painting(
     return BestPainting(painting=painting, score=score_painting(painting, slugs), points=best_value)
 
 
+def clear_score_cache() -> None:
+    """Forget cached per-layout counts (for benchmarks measuring a cold start)."""
+    _ribbon_counts_cached.cache_clear()
+
+
+def score_cache_size() -> int:
+    """How many distinct visible layouts are cached."""
+    return _ribbon_counts_cached.cache_info().currsize
+
+
 def value_function(slugs: Sequence[str]) -> Callable[[tuple[int, ...]], int]:
     """A fast function from `ribbon_counts` output to `painting_points` for these Scoring Cards."""
     return _value_function(tuple(scoring_card(slug).slug for slug in slugs))
