@@ -9,7 +9,7 @@ Data and lookups (facts live in data/*.json, validated on import):
   raises `UnknownScoringCard`.
 - `scenario(name) -> Scenario`, `ruleset(name) -> Ruleset`, `solo_level(name) -> SoloLevel`.
 - `ART_CARDS`, `SCORING_CARDS`, `SCORING_SLUGS`, `SCENARIOS`, `SOLO_LEVELS`, `ACHIEVEMENTS`, `RULESETS`,
-  `FIRST_GAME_CARDS`, `PAGES` (rule -> rulebook page), `ICONS`, `ELEMENTS`, `ILLEGAL_ACTIONS` (code -> page, en, fr).
+  `FIRST_GAME_CARDS`, `MAT_SLOTS` (ribbon colours of the mat slots, in scoring order), `PAGES` (rule -> rulebook page), `ICONS`, `ELEMENTS`, `ILLEGAL_ACTIONS` (code -> page, en, fr).
 
 Paintings and scoring:
 - `Painting.from_cards([bottom, middle, top])`, `Painting.from_swatches([s1, ..., s5])`; `.visible`, `.shown_by`,
@@ -40,6 +40,11 @@ Game (pure functions over frozen state; chance derived from the seed stored in t
   `achievements(state, player, passed_scenarios=()) -> tuple[slug, ...]`.
 - Bots: `random_bot`, `greedy_bot`, `play_game(state, bots, seed) -> (final_state, actions)`.
 
+Rulebook examples and transcripts:
+- `rulesbot.engine.canvas.verify.run_examples() -> [{"id", "page", "claim", "claim_fr", "passed", "detail"}]`
+  runs engine/canvas/examples/*.json (what `rulesbot verify` prints).
+- `python -m rulesbot.engine.canvas.golden --update` regenerates tests/golden/canvas-<ruleset>.txt.
+
 Versioning: `RULES_VERSION` changes only when the engine's behaviour changes.
 """
 
@@ -52,6 +57,7 @@ from .data import (
     FIRST_GAME_CARDS,
     ICONS,
     ILLEGAL_ACTIONS,
+    MAT_SLOTS,
     PAGES,
     RULESETS,
     SCENARIOS,
@@ -112,6 +118,7 @@ __all__ = [
     "FIRST_GAME_CARDS",
     "ICONS",
     "ILLEGAL_ACTIONS",
+    "MAT_SLOTS",
     "PAGES",
     "RULESETS",
     "RULES_VERSION",
