@@ -184,6 +184,8 @@ def test_under_specified_questions_ask_for_the_missing_piece(question, lang, ask
         ("Les icônes cachées par une autre carte comptent-elles ?", "fr"),
         ("What are the solo difficulty levels?", "en"),
         ("Can a painting score Movement twice?", "en"),
+        ("My PER Shape icon got covered by my third card; do I still get grey ribbons for it?", "en"),
+        ("Avec des Formes sur 3 zones d'affilée et des Tons sur 3 autres, Mouvement rapporte-t-il 2 rubans ?", "fr"),
     ],
 )
 def test_rule_questions_are_left_to_retrieval(question, lang):

@@ -190,7 +190,11 @@ def _ribbons(question: Question) -> Computation | None:
     asks_points = has(text, "points_question") or question.claim
     if not groups:
         bare = re.search(_B + f"({number_fragment()})\\s+" + alternation(words("ribbon")) + _E, text)
-        if bare and asks_points and not _has_painting_context(text):
+        # Only a bare "how many points are N ribbons worth?" asks back; with a card or icons named nearby it is
+        # a rules question about that card (e.g. "does Movement give 2 ribbons?").
+        icon_words = [name for names in vocabulary()["icons"].values() for name in names]
+        if (bare and asks_points and not _has_painting_context(text)
+                and not scoring_cards(text) and not re.search(_B + alternation(icon_words) + _E, text)):
             value = count_value(bare.group(1))
             if value:
                 return Computation(intent="ribbons", asks=True,
@@ -621,6 +625,11 @@ def _take(question: Question) -> Computation | None:
         if re.match(r"\s*(?:art\s+)?(?:card|carte)\b", after) or re.search(r"(?:card|carte|position|place|slot)\s*(?:number|numero|n[o°]|#)?\s*$", before):
             target = span
             break
+    # The position must be what is taken or paid for: a take verb just before it, or a cost question.
+    if target is not None and not has(text, "cost_question"):
+        window = text[max(0, target.start - 40): target.start]
+        if not re.search(_B + alternation(words("take")) + _E, window):
+            target = None
     if target is None and len(on_cards) == 1 and re.search(r"\b(?:it|la|l')\b", text):
         # "The second card has 3 tokens on it: if I take it ..." - the card with tokens is the one taken.
         only = next(iter(on_cards))
