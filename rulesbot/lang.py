@@ -14,13 +14,13 @@ _FRENCH = {
     **dict.fromkeys(
         "le la les un une des du de au aux et ou est sont je tu il elle nous vous ils elles on que qui quoi "
         "quel quelle quels quelles combien comment pourquoi quand où ne pas peut peux puis dois doit faut "
-        "avec sans pour dans sur sous mon ma mes ton ta tes son sa ses leur leurs ce cette ces cet "
+        "en avec sans pour dans sur sous mon ma mes ton ta tes son sa ses leur leurs ce cette ces cet "
         "est-ce qu si oui non fin tour tours joueur joueurs jeton jetons carte cartes main "
         "tableau tableaux ruban rubans égalité points prendre piocher".split(),
         2,
     ),
     **dict.fromkeys(
-        "toile toiles peinture peintures fond fonds objectif objectifs jeu partie règle règles premier première "
+        "mise toile toiles peinture peintures fond fonds objectif objectifs jeu partie règle règles premier première "
         "dernier dernière chaque plusieurs encore aussi alors donc mais très plus moins faire fait".split(),
         1,
     ),

