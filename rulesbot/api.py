@@ -148,12 +148,14 @@ _ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 }
 
 
-def get_api_settings(request: Request) -> Settings:
+# The dependencies are `async def` only so FastAPI calls them inline: a sync one costs a threadpool hop on
+# every request, which is most of the time of a cached answer.
+async def get_api_settings(request: Request) -> Settings:
     """The app's settings (a dependency, so tests can override it)."""
     return request.app.state.settings
 
 
-def get_bot(request: Request) -> Any:
+async def get_bot(request: Request) -> Any:
     """The loaded `Rulesbot`, or a 503 while it loads (a dependency, so tests can swap in a fake)."""
     bot = request.app.state.bot
     if bot is None:
@@ -193,6 +195,10 @@ def create_app(
     app.state.bot = bot
     app.state.load_error = None
     app.state.answer_cache = AnswerCache(ANSWER_CACHE_SIZE)
+    # One core call at a time per process: the core keeps shared per-process state (stemmers, the
+    # embedder's OpenMP pool) that is not thread-safe, and parallel embeddings only fight over the cores.
+    # Cached answers don't take the lock; more parallelism comes from `rulesbot serve --workers`.
+    app.state.bot_lock = threading.Lock()
     app.state.limiter = TokenBucketLimiter(settings.rate_limit_per_minute)
 
     _add_error_handlers(app)
@@ -222,7 +228,7 @@ def _add_routes(app: FastAPI) -> None:
         contract = cache.get(key)
         if contract is None:
             # The core is CPU-bound (embedding, engine): keep it off the event loop.
-            answer = await run_in_threadpool(bot.ask, body.question, body.lang, body.game)
+            answer = await run_in_threadpool(_locked, app, bot.ask, body.question, body.lang, body.game)
             contract = answer.contract()
             cache.put(key, contract)
         elif contract["question"] != body.question:
@@ -235,7 +241,7 @@ def _add_routes(app: FastAPI) -> None:
         """The `rulesbot score` object for one painting."""
         payload = body.model_dump(exclude_none=True, exclude={"game"})
         try:
-            return bot.score(payload, game=body.game)
+            return _locked(app, bot.score, payload, game=body.game)
         except ValueError as error:
             # The engine validates states with "expected X, got Y" ValueErrors (house habit 7).
             raise BadInput(str(error)) from error
@@ -252,7 +258,7 @@ def _add_routes(app: FastAPI) -> None:
         """The k best rulebook and FAQ passages for a query."""
         if len(q) > settings.max_question_chars:
             raise BadInput(f"q: at most {settings.max_question_chars} characters")
-        return {"results": bot.search(q, lang=lang, k=k, game=game)}
+        return {"results": _locked(app, bot.search, q, lang=lang, k=k, game=game)}
 
     @app.get("/v1/games", responses=_ERROR_RESPONSES)
     def games(bot: BotDep) -> dict:
@@ -441,24 +447,18 @@ class GuardMiddleware:
                     return
             # Read the whole (small) body here, counting what actually arrives: a chunked body or a lying
             # Content-Length cannot get past the limit.
-            body = bytearray()
-            while True:
-                try:
-                    message = await asyncio.wait_for(receive(), BODY_READ_TIMEOUT_SECONDS)
-                except TimeoutError:
-                    await _send_error(send, 408, "request_timeout", "the request body took too long")
-                    return
-                if message["type"] == "http.disconnect":
-                    return
-                body += message.get("body", b"")
-                if len(body) > self.max_body:
-                    await _send_error(
-                        send, 413, "payload_too_large", f"the body exceeds {self.max_body} bytes"
-                    )
-                    return
-                if not message.get("more_body", False):
-                    break
-            receive = _replay(bytes(body), receive)
+            try:
+                async with asyncio.timeout(BODY_READ_TIMEOUT_SECONDS):
+                    body = await _read_body(receive, self.max_body)
+            except TimeoutError:
+                await _send_error(send, 408, "request_timeout", "the request body took too long")
+                return
+            if body is None:  # the client went away
+                return
+            if len(body) > self.max_body:
+                await _send_error(send, 413, "payload_too_large", f"the body exceeds {self.max_body} bytes")
+                return
+            receive = _replay(body, receive)
         await self.app(scope, receive, send)
 
 
@@ -493,6 +493,11 @@ def _load_bot(app: FastAPI, loader: Callable[[Settings], Any] | None) -> None:
         return
     app.state.bot = bot
     logger.info("rulesbot is ready")
+
+
+def _locked(app: FastAPI, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    with app.state.bot_lock:
+        return function(*args, **kwargs)
 
 
 def _normalise_question(question: str) -> str:
@@ -540,6 +545,18 @@ def _with_security_headers(send, path: str):
         await send(message)
 
     return wrapped
+
+
+async def _read_body(receive, limit: int) -> bytes | None:
+    """The request body, stopping as soon as it exceeds `limit`; None if the client disconnected."""
+    body = bytearray()
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        body += message.get("body", b"")
+        if len(body) > limit or not message.get("more_body", False):
+            return bytes(body)
 
 
 def _replay(body: bytes, receive):
