@@ -496,3 +496,88 @@ def test_widget_source_avoids_unsafe_apis(client):
         assert forbidden not in code, forbidden
     # The only absolute URL is the SVG namespace: no third-party requests.
     assert re.findall(r"https?://[^\s\"']+", code) == ["http://www.w3.org/2000/svg"]
+
+
+def test_a_stalled_body_times_out_with_408(monkeypatch):
+    """A client that announces a body and never sends it gets a 408, not a hung worker."""
+    import asyncio
+
+    from rulesbot import api
+
+    monkeypatch.setattr(api, "BODY_READ_TIMEOUT_SECONDS", 0.05)
+    app = create_app(_settings(), bot=FakeRulesbot())
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/v1/ask",
+        "raw_path": b"/v1/ask",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"content-type", b"application/json"), (b"content-length", b"20")],
+        "client": ("127.0.0.1", 1),
+        "server": ("127.0.0.1", 80),
+    }
+    sent: list[dict] = []
+
+    async def receive():
+        await asyncio.sleep(3600)
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(asyncio.wait_for(app(scope, receive, send), 5))
+    assert sent[0]["status"] == 408
+    assert json.loads(sent[1]["body"]) == {
+        "error": {"code": "request_timeout", "message": "the request body took too long"}
+    }
+
+
+def test_serve_imports_no_web_stack_at_module_level():
+    """`rulesbot --help` stays fast: uvicorn and FastAPI load only when `serve` runs."""
+    import subprocess
+    import sys
+
+    code = "import sys, rulesbot.cli; print('uvicorn' in sys.modules, 'fastapi' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["False", "False"]
+
+
+def test_rulesbot_serve_end_to_end(hash_env):
+    """The real command on a loopback port (hash backend, fixture pack): loading, then ready, then answers."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    command = [sys.executable, "-c", "from rulesbot.cli import main; main()", "serve", "--port", str(port)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
+        deadline = time.monotonic() + 120
+        status = None
+        while time.monotonic() < deadline and status != "ready":
+            try:
+                status = httpx.get(base + "/healthz", timeout=2).json()["status"]
+            except httpx.HTTPError:
+                pass
+            assert status != "error"
+            time.sleep(0.2)
+        assert status == "ready"
+        response = httpx.post(base + "/v1/ask", json={"question": "Combien de cartes en main ?"}, timeout=30)
+        assert response.status_code == 200
+        assert set(response.json()) >= {"question", "answer", "lang", "kind", "citations", "confidence"}
+        assert_error(httpx.post(base + "/v1/ask", json={"question": ""}, timeout=30), 422, "bad_input")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(20)
