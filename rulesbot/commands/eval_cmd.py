@@ -70,7 +70,8 @@ def eval_command(
     for name in names:
         if any(name in metrics for metrics in results.values()):
             table.add_row(name.removeprefix(f"{game}_"), *[_cell(metrics.get(name)) for metrics in results.values()])
-    Console().print(table)
+    # Wide enough for five backends side by side even when stdout is not a terminal.
+    Console(width=max(100, 30 + 14 * len(results))).print(table)
     if json_path:
         json_path.write_text(json.dumps(results, indent=2, sort_keys=True), encoding="utf-8")
     primary = next(iter(results.values()))

@@ -52,7 +52,9 @@ class SentenceTransformersEmbedder(Embedder):
         self.model_id = Path(model).name if Path(model).exists() else model
         if Path(model).exists() and Path(model) == bundled_minilm_path():
             self.model_id = "sentence-transformers/all-MiniLM-L6-v2"
-        self.dim = int(self._model.get_sentence_embedding_dimension())
+        # Renamed in sentence-transformers 6; keep working with 3.x-5.x too.
+        dimension = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        self.dim = int(dimension())
 
     def _encode(self, texts: list[str], *, is_query: bool) -> np.ndarray:  # noqa: ARG002 - symmetric model
         return self._model.encode(texts, batch_size=32, convert_to_numpy=True, normalize_embeddings=True)
