@@ -201,15 +201,16 @@ def test_claims_painting_unknown_and_screenshot(page, servers):
     assert page.locator(LAUNCHER).get_attribute("aria-label") == "Poser une question de règles"
     page.locator(LAUNCHER).click()
 
-    claim = _ask(page, "Vrai ou faux : la carte la plus éloignée de la pioche est gratuite ?")
-    assert claim.locator(".badge.true").inner_text() == "Vrai"
-    refuted = _ask(page, "Vrai ou faux : prendre la troisième carte ne coûte rien ?")
-    assert refuted.locator(".badge.false").inner_text() == "Faux"
-
     unknown = _ask(page, "Que dit la règle xyzzy ?")
     assert "unknown" in unknown.get_attribute("class")
     assert unknown.locator(".label").inner_text().lower() == "je ne sais pas"
     assert unknown.locator(".chip").count() == 0
+
+    # The claims and the painting come last so the screenshot shows them.
+    claim = _ask(page, "Vrai ou faux : la carte la plus éloignée de la pioche est gratuite ?")
+    assert claim.locator(".badge.true").inner_text() == "Vrai"
+    refuted = _ask(page, "Vrai ou faux : prendre la troisième carte ne coûte rien ?")
+    assert refuted.locator(".badge.false").inner_text() == "Faux"
 
     painting = _ask(page, "Quel tableau donnent Chosen, Game et Truth ?")
     swatches = painting.locator(".swatch")
@@ -278,6 +279,17 @@ def test_third_party_site_with_a_strict_csp_embeds_it_with_one_tag(page, servers
     assert page.evaluate("document.cookie") == ""
     assert page.evaluate("localStorage.length") == 0
     page.watch.assert_clean()
+
+
+def test_dark_color_scheme(browser, servers):
+    api, _site = servers
+    context = browser.new_context(color_scheme="dark")
+    page = context.new_page()
+    page.goto(api + "/")
+    page.locator(LAUNCHER).click()
+    panel_background = page.locator(PANEL).evaluate("node => getComputedStyle(node).backgroundColor")
+    assert panel_background == "rgb(28, 26, 35)"
+    context.close()
 
 
 @pytest.mark.parametrize(
