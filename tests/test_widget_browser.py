@@ -27,8 +27,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
 ]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-# How long the slow test waits for the real model and index to load.
-REAL_BOT_LOAD_SECONDS = 300
+# How long the slow test waits for the real model and index to load (a fresh data dir builds the index).
+REAL_BOT_LOAD_SECONDS = 900
 
 pytestmark = [
     pytest.mark.browser,
