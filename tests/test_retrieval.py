@@ -79,11 +79,24 @@ def test_search_returns_hits_and_filters_language(hash_bot):
     assert all(hit.lang == "fr" for hit in french)
 
 
-def test_retrieval_pools_question_and_paraphrase_vectors(hash_bot):
-    # "maximum hand size" is only an FAQ paraphrase: max pooling lets it find the record.
-    result = hash_bot.retriever.search("maximum hand size", "canvas")
-    assert result.records[0].entry.concept_id == "faq.hand-limit"
-    assert result.top_score == pytest.approx(1.0, abs=1e-5)
+def test_retrieval_mixes_passage_and_question_matches(hash_bot):
+    # "maximum hand size" is only an FAQ paraphrase: its exact match lifts that record to the top, and the
+    # record's score mixes that match with its passage's match (so one short paraphrase cannot win alone).
+    retriever = hash_bot.retriever
+    best = retriever.search("maximum hand size", "canvas").records[0]
+    assert best.entry.concept_id == "faq.hand-limit"
+    query = retriever.embedder.embed_queries(["maximum hand size"])[0]
+    passage = float(retriever.embedder.embed_passages([f"{best.entry.section}: {best.entry.text}"])[0] @ query)
+    weight = retriever.calibration.text_weight
+    assert passage < 0.9
+    assert best.score == pytest.approx(weight * passage + (1 - weight) * 1.0, abs=1e-4)
+
+
+def test_game_name_is_no_evidence(hash_bot):
+    plain = hash_bot.retriever.search("maximum hand size", "canvas")
+    named = hash_bot.retriever.search("maximum hand size in Canvas", "canvas")
+    assert [r.entry.id for r in named.records[:5]] == [r.entry.id for r in plain.records[:5]]
+    assert named.top_score == pytest.approx(plain.top_score)
 
 
 @pytest.mark.parametrize(
