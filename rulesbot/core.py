@@ -48,7 +48,7 @@ class Rulesbot:
         settings = settings or get_settings()
         packs = load_all_packs(settings)
         if settings.backend == "bm25":
-            return cls(settings, packs, Retriever(packs, backend="bm25"))
+            return cls(settings, packs, Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical"))
         from rulesbot.embeddings import create_embedder
 
         embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
@@ -57,7 +57,13 @@ class Rulesbot:
             progress=progress,
         )
         retriever = Retriever(
-            packs, backend=embedder.name, embedder=embedder, index=index, rows=rows, fusion=settings.lexical_fusion
+            packs,
+            backend=embedder.name,
+            embedder=embedder,
+            index=index,
+            rows=rows,
+            fusion=settings.lexical_fusion,
+            cache_dir=settings.data_dir / "lexical",
         )
         return cls(settings, packs, retriever, manifest)
 

@@ -12,15 +12,20 @@ Ranking modes: "dense" (embeddings), "bm25" (lexical only, French/English Snowba
 (dense score plus a weighted, max-normalised BM25 score). Abstention thresholds are per backend (CALIBRATION).
 """
 
+import json
 import math
+import os
 import re
 import sys
+import threading
 import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -39,6 +44,8 @@ from rulesbot.knowledge import Entry, Pack
 
 # Bump when the way records become vectors changes: saved indexes built the old way then rebuild themselves.
 RECIPE = "text+section,question,paraphrases/v1"
+# Bump when tokenisation (stop words, stemming) changes: cached BM25 term counts then rebuild themselves.
+LEXICAL_RECIPE = "snowball-v1"
 
 
 @dataclass(frozen=True)
@@ -217,10 +224,14 @@ def open_dense_index(
 class BM25:
     """Okapi BM25 over records (text + section + question + paraphrases), stemmed in each record's language."""
 
-    def __init__(self, entries: Iterable[Entry], k1: float = 1.2, b: float = 0.75) -> None:
+    def __init__(
+        self, entries: Iterable[Entry], k1: float = 1.2, b: float = 0.75, docs: list[dict[str, int]] | None = None
+    ) -> None:
         self.entries = list(entries)
         self.k1, self.b = k1, b
-        self.docs = [Counter(tokens(_record_text(entry), entry.lang)) for entry in self.entries]
+        if docs is None or len(docs) != len(self.entries):
+            docs = [Counter(tokens(_record_text(entry), entry.lang)) for entry in self.entries]
+        self.docs = [Counter(doc) for doc in docs]
         lengths = [sum(doc.values()) for doc in self.docs]
         self.lengths = np.array(lengths, dtype=np.float32)
         self.average = float(np.mean(lengths)) if lengths else 1.0
@@ -262,8 +273,10 @@ class Retriever:
         index: Index | None = None,
         rows: list | None = None,
         fusion: bool = False,
+        cache_dir: Path | None = None,
     ) -> None:
         self.packs = packs
+        self.cache_dir = cache_dir
         self.backend = backend
         self.embedder = embedder
         self.index = index
@@ -324,8 +337,31 @@ class Retriever:
 
     def _bm25_for(self, game: str) -> "BM25":
         if game not in self._bm25:
-            self._bm25[game] = BM25(self.packs[game].entries)
+            self._bm25[game] = self._load_bm25(game)
         return self._bm25[game]
+
+    def _load_bm25(self, game: str) -> "BM25":
+        # Stemming a whole pack costs a few hundred ms: keep the per-record term counts in the data dir, keyed
+        # by the pack's content hash (an edited pack gets a new file; a corrupt file is rebuilt).
+        pack = self.packs[game]
+        if self.cache_dir is None:
+            return BM25(pack.entries)
+        path = Path(self.cache_dir) / f"bm25-{game}-{pack.content_hash()}-{LEXICAL_RECIPE}.json"
+        try:
+            docs = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(docs, list) and len(docs) == len(pack.entries):
+                return BM25(pack.entries, docs=docs)
+        except (OSError, ValueError):
+            pass
+        bm25 = BM25(pack.entries)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps([dict(doc) for doc in bm25.docs]), encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError:
+            pass  # a read-only data dir only costs the rebuild next time
+        return bm25
 
     def confidence(self, score: float) -> float:
         """A [0,1] confidence: 0.5 at the abstention threshold, logistic around it."""
@@ -386,22 +422,29 @@ _STOP = {
         "peut peux".split()
     ),
 }
-_STEMMERS: dict[str, object] = {}
+# Snowball stemmers keep state between calls, so each thread gets its own (the HTTP API is multi-threaded).
+_STEMMERS = threading.local()
 
 
 def tokens(text: str, lang: str) -> list[str]:
     """Lower-cased, stop-word-free, Snowball-stemmed, accent-folded tokens of `text` in `lang`."""
-    words = [word for word in _TOKEN.findall(text.lower().replace("’", "'")) if word not in _STOP.get(lang, set())]
-    stemmer = _stemmer(lang)
-    return [_fold(stem) for stem in stemmer.stemWords(words)]
+    stop = _STOP.get(lang, set())
+    return [_stem(word, lang) for word in _TOKEN.findall(text.lower().replace("’", "'")) if word not in stop]
+
+
+@lru_cache(maxsize=1 << 16)
+def _stem(word: str, lang: str) -> str:
+    # Memoised: a rulebook repeats a few thousand words, and stemming is the cost of building BM25.
+    return _fold(_stemmer(lang).stemWord(word))
 
 
 def _stemmer(lang: str):
-    if lang not in _STEMMERS:
+    stemmers = _STEMMERS.__dict__
+    if lang not in stemmers:
         import snowballstemmer
 
-        _STEMMERS[lang] = snowballstemmer.stemmer("french" if lang == "fr" else "english")
-    return _STEMMERS[lang]
+        stemmers[lang] = snowballstemmer.stemmer("french" if lang == "fr" else "english")
+    return stemmers[lang]
 
 
 def _fold(word: str) -> str:
