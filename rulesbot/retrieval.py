@@ -161,8 +161,12 @@ def build_dense_index(
     index_kind: str,
     progress: Callable[[int, int], None] | None = None,
     batch_size: int = 32,
+    cache=None,
 ) -> tuple[Index, list, IndexManifest]:
-    """Embed every unit and return (index, rows, manifest); `progress(done, total)` is called per batch."""
+    """Embed every unit and return (index, rows, manifest); `progress(done, total)` is called per batch.
+
+    With an EmbeddingCache, texts embedded by an earlier build are reused rather than embedded again.
+    """
     units = index_units(packs)
     index = create_index(index_kind, embedder.dim)
     total = len(units)
@@ -172,14 +176,20 @@ def build_dense_index(
         questions = [unit.text for unit in batch if unit.kind != "text"]
         # Passages get the passage encoding; FAQ questions and paraphrases are matched question-to-question,
         # so they get the query encoding (E5's "query:" prefix on both sides for symmetric similarity).
-        passage_vectors = iter(embedder.embed_passages(passages))
-        question_vectors = iter(embedder.embed_questions(questions))
+        if cache is None:
+            passage_vectors = iter(embedder.embed_passages(passages))
+            question_vectors = iter(embedder.embed_questions(questions))
+        else:
+            passage_vectors = iter(cache.embed("passage", passages, embedder.embed_passages))
+            question_vectors = iter(cache.embed("query", questions, embedder.embed_questions))
         vectors = [next(passage_vectors) if unit.kind == "text" else next(question_vectors) for unit in batch]
         index.add(np.vstack(vectors))
         if progress:
             progress(min(start + batch_size, total), total)
     if progress and not total:
         progress(0, 0)
+    if cache is not None:
+        cache.save()
     rows = [[unit.game, unit.record_id, unit.kind] for unit in units]
     return index, rows, expected_manifest(packs, embedder, index_kind, count=len(rows))
 
@@ -215,7 +225,10 @@ def open_dense_index(
         if reason == "missing":
             notify(f"no index for {embedder.name} yet, building it in {folder}…")
     started = time.perf_counter()
-    index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress)
+    from rulesbot.embeddings.cache import EmbeddingCache
+
+    cache = EmbeddingCache(Path(data_dir) / "embeddings" / f"{folder.name}.npz", embedder.model_id, embedder.dim)
+    index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress, cache=cache)
     save_index(folder, index, rows, manifest)
     notify(f"index built: {manifest.count} vectors in {time.perf_counter() - started:.1f}s")
     return index, rows, manifest, True

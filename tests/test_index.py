@@ -151,3 +151,47 @@ def test_atomic_save_cleans_staging_on_crash(tmp_path, monkeypatch):
         save_index(folder, vectors, [[0], [1]], manifest)
     assert (folder / "manifest.json").read_text() == good
     assert [path.name for path in folder.parent.iterdir()] == ["x"]
+
+
+def test_rebuild_reuses_cached_embeddings_and_embeds_only_what_changed(hash_settings, tmp_path):
+    from conftest import FIXTURES
+
+    from rulesbot.embeddings import create_embedder
+    from rulesbot.embeddings.cache import EmbeddingCache
+    from rulesbot.knowledge import load_pack
+    from rulesbot.retrieval import build_dense_index
+
+    embedder = create_embedder("hash")
+    embedded: list[str] = []
+
+    def counting(method):
+        def wrapped(texts):
+            embedded.extend(texts)
+            return method(texts)
+
+        return wrapped
+
+    embedder.embed_passages = counting(embedder.embed_passages)
+    embedder.embed_questions = counting(embedder.embed_questions)
+    pack = load_pack(FIXTURES / "knowledge" / "canvas")
+    path = tmp_path / "cache.npz"
+
+    first, _rows, _manifest = build_dense_index({"canvas": pack}, embedder, "numpy", cache=EmbeddingCache(path, "h", 1024))
+    assert len(embedded) == 16
+    embedded.clear()
+    edited = pack.model_copy(update={"entries": [pack.entries[0].model_copy(update={"text": "A new text."}), *pack.entries[1:]]})
+    second, _rows, _manifest = build_dense_index({"canvas": edited}, embedder, "numpy", cache=EmbeddingCache(path, "h", 1024))
+    assert embedded == [f"{pack.entries[0].section}: A new text."]
+    assert first.count() == second.count() == 16
+
+
+def test_a_corrupt_embedding_cache_is_ignored(tmp_path):
+    from rulesbot.embeddings.cache import EmbeddingCache
+
+    path = tmp_path / "cache.npz"
+    path.write_bytes(b"not an npz file")
+    cache = EmbeddingCache(path, "m", 2)
+    vectors = cache.embed("query", ["a"], lambda texts: np.ones((len(texts), 2), dtype=np.float32))
+    assert vectors.shape == (1, 2)
+    cache.save()
+    assert EmbeddingCache(path, "m", 2).embed("query", ["a"], lambda texts: pytest.fail("should be cached")).shape == (1, 2)
