@@ -1,0 +1,50 @@
+"""The eval sets stay consistent with the knowledge: a knowledge edit that breaks a gold answer fails here.
+
+Every gold concept exists in the question's language, and every key fact appears (as the scorer matches it) in
+the text of every concept listed as a correct answer, so whichever gold record rulesbot answers with, the key
+fact check measures the retrieval, not the wording.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesbot.evaluation import key_facts_present
+from rulesbot.knowledge import load_packs
+
+EVAL = Path(__file__).resolve().parent.parent / "eval"
+SETS = ["canvas", "canvas-heldout"]
+
+
+@pytest.fixture(scope="module")
+def texts():
+    pack = load_packs()["canvas"]
+    return {(entry.concept_id, entry.lang): entry.text for entry in pack.entries}
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_gold_concepts_exist_and_carry_the_key_facts(set_name, texts):
+    problems = []
+    queries = [json.loads(line) for line in (EVAL / set_name / "queries.jsonl").open(encoding="utf-8")]
+    assert len(queries) >= 80
+    for query in queries:
+        if query["kind"] == "unknown":
+            assert not query["concepts"] and not query["key_facts"], query["_id"]
+            continue
+        for concept in query["concepts"]:
+            text = texts.get((concept, query["lang"]))
+            if text is None:
+                problems.append(f"{query['_id']}: no {query['lang']} record for {concept}")
+            elif not key_facts_present(query["key_facts"], text):
+                problems.append(f"{query['_id']}: key facts {query['key_facts']} not in {concept}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("set_name", SETS)
+def test_qrels_match_the_queries(set_name):
+    queries = [json.loads(line) for line in (EVAL / set_name / "queries.jsonl").open(encoding="utf-8")]
+    expected = {(q["_id"], concept) for q in queries for concept in q["concepts"]}
+    rows = (EVAL / set_name / "qrels" / "test.tsv").read_text(encoding="utf-8").splitlines()
+    assert rows[0].split("\t") == ["query-id", "corpus-id", "score"]
+    assert {tuple(row.split("\t")[:2]) for row in rows[1:]} == expected
