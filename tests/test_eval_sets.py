@@ -5,6 +5,7 @@ the text of every concept listed as a correct answer, so whichever gold record r
 fact check measures the retrieval, not the wording.
 """
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -48,3 +49,12 @@ def test_qrels_match_the_queries(set_name):
     rows = (EVAL / set_name / "qrels" / "test.tsv").read_text(encoding="utf-8").splitlines()
     assert rows[0].split("\t") == ["query-id", "corpus-id", "score"]
     assert {tuple(row.split("\t")[:2]) for row in rows[1:]} == expected
+
+
+@pytest.mark.parametrize(("set_name", "min_questions", "min_unknown"), [("canvas", 180, 30), ("canvas-heldout", 80, 10)])
+def test_eval_set_passes_its_checker(set_name, min_questions, min_unknown):
+    # eval/ is not a package: load the script by path so the test and the command line run the same checks.
+    spec = importlib.util.spec_from_file_location("check_eval_set", EVAL / "check_eval_set.py")
+    checker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checker)
+    assert checker.check(EVAL / set_name, "canvas", min_questions, min_unknown) == []
