@@ -90,6 +90,12 @@ def test_bad_input_clear_message_nonzero_no_traceback(hash_env, args, message):
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def test_unknown_game_fails_before_building_the_index(hash_env):
+    result = runner.invoke(app, ["ask", "tie?", "--game", "chess"])
+    assert result.exit_code == 2 and "unknown game" in result.output
+    assert not (hash_env / "index").exists()
+
+
 def test_help_imports_no_heavy_module():
     code = (
         "import sys; from rulesbot.cli import app; "

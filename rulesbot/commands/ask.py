@@ -59,9 +59,13 @@ def ask(
         typer.echo("error: give a question or --jsonl, not both", err=True)
         raise typer.Exit(2)
 
-    from rulesbot.core import Rulesbot
+    from rulesbot.core import Rulesbot, load_all_packs
+    from rulesbot.knowledge import get_pack
 
     try:
+        if game is not None:
+            # An unknown --game fails before the index is opened: a first build takes about 40 s.
+            get_pack(load_all_packs(settings), game)
         bot = Rulesbot.load(settings)
     except RulesbotError as error:
         fail(error)
