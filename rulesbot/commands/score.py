@@ -113,7 +113,11 @@ def _resolve_scoring(canvas, option: str | None) -> tuple[str, ...]:
     try:
         chosen = canvas.scenario(option)
     except canvas.UnknownScenario:
-        return tuple(canvas.scoring_card(name).slug for name in option.split(",") if name.strip())
+        slugs = tuple(canvas.scoring_card(name).slug for name in option.split(",") if name.strip())
+        if not slugs:
+            # An empty option is a slip, not a request to score against no card (which silently gives 0 ribbons).
+            raise ValueError("--scoring names no Scoring Card: give a scenario or comma-separated card names") from None
+        return slugs
     if chosen.random_cards:
         raise ValueError(f"scenario {chosen.slug!r} draws random Scoring Cards: name the cards instead")
     return chosen.cards

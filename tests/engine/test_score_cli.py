@@ -104,6 +104,13 @@ def test_human_form_bad_scoring():
     assert "unknown Scoring Card" in result.stderr
 
 
+@pytest.mark.parametrize("option", ["", " , "])
+def test_human_form_empty_scoring_is_an_error(option):
+    result = run(["score", "Chosen", "Game", "Truth", "--scoring", option])
+    assert result.exit_code == 2
+    assert "names no Scoring Card" in result.stderr and "Traceback" not in result.output
+
+
 def test_verify_json():
     result = run(["verify", "--json"])
     assert result.exit_code == 0
