@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 
 
 def _game_module():
@@ -58,7 +59,7 @@ def base_rules():
     return engine.ruleset("base")
 
 
-def legality(kind: str, *, hand: int = 0, paint_cards: int = 3, position: int = 1, tokens: int | None = None,
+def legality(kind: str, *, hand: int = 0, paint_cards: int = CARDS_PER_PAINTING, position: int = 1, tokens: int | None = None,
              paintings_done: int = 0, everyone_done: bool = False, out_of_turn: bool = False,
              duplicate: bool = False) -> tuple[str | None, dict]:
     """Ask the engine whether one action is legal in a minimal 2-player state; (reason code or None, state summary).
@@ -104,7 +105,7 @@ def _with_paintings(state, player: int, count: int, pool: list[int]):
     game = _game_module()
     records = []
     for _ in range(count):
-        trio, pool = tuple(pool[:3]), pool[3:]
+        trio, pool = tuple(pool[:CARDS_PER_PAINTING]), pool[CARDS_PER_PAINTING:]
         records.append(game.PaintingRecord(cards=trio, ribbons=(0,) * len(state.scoring),
                                            taken=(0,) * len(state.scoring), silver=0))
     players = list(state.players)

@@ -45,6 +45,7 @@ from rulesbot.compute.text import (
     words,
 )
 from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING, SWATCH_COUNT
 
 _B, _E = r"(?<![\w])", r"(?![\w])"
 
@@ -332,9 +333,7 @@ def _painting_cards(question: Question) -> Computation | None:
         return None
     if not (has(text, "score_question") or has(text, "painting") or question.claim):
         return None
-    from rulesbot.engine.canvas import data
-
-    needed = data.CARDS_PER_PAINTING
+    needed = CARDS_PER_PAINTING
     if len(chain) != needed:
         titles = join([span.value.title for span in chain], lang)
         if len(chain) < needed:
@@ -500,7 +499,7 @@ def _parse_group(group: str) -> list[str] | None:
 def _parse_swatches(text: str) -> list[list[str]] | None:
     """Five swatches from "[hue shape] [tone] [] ...", "hue+shape; tone; -; texture; hue" or "red: ..., yellow: ..."."""
     brackets = re.findall(r"\[([^\]]*)\]", text)
-    if len(brackets) == 5:
+    if len(brackets) == SWATCH_COUNT:
         groups = [_parse_group(group) for group in brackets]
         return None if any(group is None for group in groups) else groups
     labels = {}
@@ -509,7 +508,7 @@ def _parse_swatches(text: str) -> list[list[str]] | None:
             labels[name] = slot
     order = list(vocabulary()["swatches"])
     label_regex = re.compile(
-        _B + r"(?:(?:" + alternation(words("swatch_word")) + r")\s*(?P<num>[1-5])|(?P<name>" + alternation(labels) + r"))\s*[:=]"
+        _B + r"(?:(?:" + alternation(words("swatch_word")) + r")\s*(?P<num>[1-" + str(SWATCH_COUNT) + "])|(?P<name>" + alternation(labels) + r"))\s*[:=]"
     )
     found = list(label_regex.finditer(text))
     if len(found) >= 2:
@@ -527,7 +526,7 @@ def _parse_swatches(text: str) -> list[list[str]] | None:
     tail = re.split(r"[?]", tail)[0]
     for separator in (";", "|", "/"):
         parts = tail.split(separator)
-        if len(parts) == 5:
+        if len(parts) == SWATCH_COUNT:
             groups = [_parse_group(part) for part in parts]
             if any(group is None for group in groups):
                 return None
@@ -541,10 +540,10 @@ def _parse_swatches(text: str) -> list[list[str]] | None:
 def _best(question: Question) -> Computation | None:
     text, lang = question.text, question.lang
     spans = art_cards(text)
-    if len(spans) < 3 or not has(text, "best"):
+    if len(spans) < CARDS_PER_PAINTING or not has(text, "best"):
         return None
     hand = list(dict.fromkeys(span.value for span in spans))
-    if len(hand) < 3:
+    if len(hand) < CARDS_PER_PAINTING:
         return None
     exclude = [(span.start, span.end) for span in spans]
     slugs, choice, concepts = _scoring_selection(text, exclude, lang)
@@ -556,7 +555,7 @@ def _best(question: Question) -> Computation | None:
     titles = [by_id[card_id] for card_id in painting.cards]
     names = join([card_name(slug, lang) for slug in slugs], lang)
     ribbons = dict(best.score.ribbons)
-    tried = len(list(itertools.permutations(hand, 3)))
+    tried = len(list(itertools.permutations(hand, CARDS_PER_PAINTING)))
     sentences = [
         say("best_painting", lang, scoring=names, cards=", ".join(titles),
             title=painting.title or word("no_title", lang), points=qty(best.points, "point", lang)),
@@ -714,9 +713,7 @@ def _legality(question: Question) -> Computation | None:
     if not (has(text, "can") or (question.claim and statement)):
         return None
     rules = helpers.base_rules()
-    from rulesbot.engine.canvas import data
-
-    per_painting = data.CARDS_PER_PAINTING
+    per_painting = CARDS_PER_PAINTING
     count = number_fragment()
     card_word = alternation(words("card"))
     case = None
