@@ -478,6 +478,13 @@ def test_demo_page_has_no_inline_script_or_style_or_third_party_resource(client)
     assert audit.problems == []
 
 
+def test_widget_swatch_colours_are_the_engines(client):
+    from rulesbot.engine.canvas import SWATCH_COLOURS
+
+    declared = re.search(r"var SWATCH_COLOURS = (\[[^\]]*\]);", client.get("/widget.js").text)
+    assert declared is not None and tuple(json.loads(declared.group(1))) == SWATCH_COLOURS
+
+
 def test_widget_source_avoids_unsafe_apis(client):
     source = client.get("/widget.js").text
     code = re.sub(r"/\*.*?\*/", "", source, flags=re.DOTALL)  # the header comment shows an example URL

@@ -29,6 +29,8 @@
   var SVG_NS = "http://www.w3.org/2000/svg";
   var REQUEST_TIMEOUT_MS = 20000;
   var MAX_QUESTION_CHARS = 500;
+  // The engine's swatch colours in swatch order (engine/canvas/data/art_cards.json); a test keeps them equal.
+  var SWATCH_COLOURS = ["red", "yellow", "green", "blue", "violet"];
 
   var TEXT = {
     en: {
@@ -50,7 +52,7 @@
       pages: "Rulebook pages",
       page: "p.",
       painting: "The painting",
-      swatches: ["red", "yellow", "green", "blue", "violet"],
+      swatches: SWATCH_COLOURS,
       empty: "no icon",
       icons: { hue: "hue", shape: "shape", texture: "texture", tone: "tone" },
       per: "bonus per",
@@ -456,7 +458,7 @@
       bubble.appendChild(text);
       if (unknown && !answer.answer) bubble.appendChild(el("p", null, t.unknownHint));
       var visible = answer.engine && answer.engine.visible;
-      if (Array.isArray(visible) && visible.length === 5) {
+      if (Array.isArray(visible) && visible.length === SWATCH_COLOURS.length) {
         bubble.appendChild(this._painting(visible, answer.engine.title, t));
       }
       var pages = [];
@@ -481,9 +483,8 @@
       var caption = el("figcaption", null, title ? t.painting + separator + title : t.painting);
       var grid = el("div", "swatches");
       grid.setAttribute("role", "list");
-      var colours = ["red", "yellow", "green", "blue", "violet"];
       visible.forEach(function (icons, index) {
-        var swatch = el("div", "swatch " + colours[index]);
+        var swatch = el("div", "swatch " + SWATCH_COLOURS[index]);
         swatch.setAttribute("role", "listitem");
         var names = [];
         (Array.isArray(icons) ? icons : []).forEach(function (icon) {
