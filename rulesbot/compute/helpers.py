@@ -117,8 +117,3 @@ def _with_paintings(state, player: int, count: int, pool: list[int]):
 def reason_text(code: str, lang: str) -> str:
     """The engine's own wording of an illegal-action reason, in the answer's language."""
     return engine.ILLEGAL_ACTIONS[code][lang]
-
-
-def reason_page(code: str) -> int:
-    """The rulebook page of an illegal-action reason (engine data)."""
-    return engine.ILLEGAL_ACTIONS[code]["page"]
