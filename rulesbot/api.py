@@ -466,6 +466,7 @@ class _JsonCORSMiddleware(CORSMiddleware):
     """Starlette's CORS, with refused preflights answered in the one JSON error shape."""
 
     def preflight_response(self, request_headers):
+        """Starlette's preflight answer, re-shaped into the error envelope when the origin is refused."""
         response = super().preflight_response(request_headers)
         if response.status_code < 400:
             return response
