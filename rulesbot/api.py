@@ -324,10 +324,7 @@ def _add_error_handlers(app: FastAPI) -> None:
         first = problems[0] if problems else {}
         if first.get("type") == "json_invalid":
             return _error_response(400, "invalid_json", "the request body is not valid JSON")
-        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body") or "body"
-        # pydantic's message only (never its `input`, which would echo the caller's payload back).
-        message = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
-        return _error_response(422, "bad_input", f"{where}: {message}")
+        return _error_response(422, "bad_input", _validation_message(problems))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
@@ -519,6 +516,28 @@ def _error_dict(error: Exception) -> dict:
     if isinstance(error, RulesbotError):
         return error.to_dict()["error"]
     return {"code": "load_failed", "message": type(error).__name__}
+
+
+def _validation_message(problems: list[dict]) -> str:
+    """"where: what" for the first validation problem, in the caller's terms rather than pydantic's."""
+    if not problems:
+        return "body: invalid request"
+    where = _problem_where(problems[0])
+    # A union (a card by title or by id) reports one problem per member, tagged in the location with pydantic's
+    # internal type names: a member whose type matched says most (-1: "greater than or equal to 0"), else all do.
+    same = [problem for problem in problems if _problem_where(problem) == where]
+    specific = [problem for problem in same if not str(problem.get("type", "")).endswith("_type")]
+    chosen = specific[:1] or same
+    # pydantic's message only (never its `input`, which would echo the caller's payload back).
+    messages = [str(problem.get("msg", "invalid request")).removeprefix("Value error, ") for problem in chosen]
+    message = messages[0] + "".join(" or " + text.removeprefix("Input should be ") for text in messages[1:])
+    return f"{where}: {message}"
+
+
+def _problem_where(problem: dict) -> str:
+    # Field names are identifiers and list positions ints; anything else is a union member's tag.
+    parts = [str(part) for part in problem.get("loc", ()) if isinstance(part, int) or str(part).isidentifier()]
+    return ".".join(part for part in parts if part != "body") or "body"
 
 
 def _error_response(status: int, code: str, message: str, headers: dict | None = None) -> JSONResponse:

@@ -265,6 +265,17 @@ def test_bad_score_bodies(client, body, status, code):
 
 
 @pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ([-1, 2, 3], "cards.0: Input should be greater than or equal to 0"),
+        ([1.5, 2, 3], "cards.0: Input should be a valid string or a valid integer"),
+    ],
+)
+def test_card_validation_messages_name_no_pydantic_internals(client, cards, message):
+    assert assert_error(client.post("/v1/score", json={"cards": cards}), 422, "bad_input")["message"] == message
+
+
+@pytest.mark.parametrize(
     "params",
     [
         {},
