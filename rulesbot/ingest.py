@@ -36,6 +36,8 @@ class Passage:
 def read_pages(path: Path) -> list[tuple[int, str]]:
     """(page number, text) for each page of a PDF or text/Markdown file; BadInput if unreadable or empty."""
     path = Path(path)
+    if path.is_dir():
+        raise BadInput(f"{path}: a folder, not a rulebook file")
     if not path.is_file():
         raise BadInput(f"{path}: no such file")
     head = path.read_bytes()[:5]

@@ -107,6 +107,12 @@ def test_missing_file_and_bad_lang(hash_env, tmp_path):
         ingest_file(tmp_path / "x.md", game="demo", lang="de", title=None, packs_dir=tmp_path)
 
 
+def test_a_folder_is_named_as_such(hash_env, tmp_path):
+    result = runner.invoke(app, ["ingest", str(tmp_path), "--game", "demo", "--lang", "en"])
+    assert result.exit_code == 2
+    assert "a folder, not a rulebook file" in result.output and "Traceback" not in result.output
+
+
 def test_user_pack_for_a_shipped_game_adds_to_it(hash_env, tmp_path):
     from rulesbot.core import Rulesbot
     from rulesbot.settings import Settings
