@@ -15,6 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulesbot.errors import BadInput
+
 PRIMARY_METRIC = "all_citation_accuracy"
 CITATION_DEPTH = 3  # a citation is right when a gold page is among the first 3 citations
 MRR_DEPTH = 10
@@ -49,12 +51,20 @@ class Outcome:
 
 
 def load_queries(path: Path) -> list[Query]:
-    """The queries of a queries.jsonl / computed.jsonl file."""
+    """The queries of a queries.jsonl / computed.jsonl file; BadInput names the first malformed line."""
     queries = []
-    for line in Path(path).read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
-        data = json.loads(line)
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise BadInput(f"{path}:{number}: expected a JSON object, got invalid JSON ({error.msg})") from None
+        if not isinstance(data, dict):
+            raise BadInput(f"{path}:{number}: expected a JSON object, got {type(data).__name__}")
+        missing = [key for key in ("_id", "text", "lang") if key not in data]
+        if missing:
+            raise BadInput(f"{path}:{number}: expected fields _id, text and lang, missing {', '.join(missing)}")
         queries.append(
             Query(
                 id=data["_id"],

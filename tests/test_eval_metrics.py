@@ -148,3 +148,25 @@ def test_eval_command_table_json_and_floor(hash_env, tmp_path):
     assert "recall@1" in result.stdout
     floor = CliRunner().invoke(app, [*args, "--min-answer-accuracy", "0.99"])
     assert floor.exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("garbage\n", "queries.jsonl:1: expected a JSON object, got invalid JSON"),
+        ('["a list"]\n', "queries.jsonl:1: expected a JSON object, got list"),
+        ('{"_id": "x"}\n', "queries.jsonl:1: expected fields _id, text and lang, missing text, lang"),
+        ("\n", "queries.jsonl: no questions"),
+    ],
+    ids=["not-json", "not-an-object", "missing-fields", "empty"],
+)
+def test_eval_command_rejects_a_malformed_set(hash_env, tmp_path, content, message):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+
+    (tmp_path / "queries.jsonl").write_text(content, encoding="utf-8")
+    result = CliRunner().invoke(app, ["eval", "--backends", "hash", "--eval-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert message in result.output and "Traceback" not in result.output
+    assert not (hash_env / "index").exists()  # failed before loading a backend
