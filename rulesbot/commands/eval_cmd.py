@@ -33,24 +33,22 @@ def eval_command(
     from rich.console import Console
     from rich.table import Table
 
-    from rulesbot.commands._common import load_settings
+    from rulesbot.commands._common import fail, load_settings
     from rulesbot.core import Rulesbot
     from rulesbot.errors import BadInput, RulesbotError
     from rulesbot.evaluation import evaluate, load_queries
 
     folder = eval_dir or Path("eval") / game
-    if not (folder / "queries.jsonl").exists():
-        typer.echo(f"error: no {folder / 'queries.jsonl'}", err=True)
-        raise typer.Exit(2)
     # Read the set before loading any backend: a malformed set fails in a second, not after an index build.
     try:
+        if not (folder / "queries.jsonl").is_file():
+            raise BadInput(f"no {folder / 'queries.jsonl'}")
         if not load_queries(folder / "queries.jsonl"):
             raise BadInput(f"{folder / 'queries.jsonl'}: no questions")
         if (folder / "computed.jsonl").exists():
             load_queries(folder / "computed.jsonl")
     except BadInput as error:
-        typer.echo(f"error: {error.message}", err=True)
-        raise typer.Exit(2) from None
+        fail(error)
     results: dict[str, dict] = {}
     console = Console(stderr=True)
     for spec in [name.strip() for name in backends.split(",") if name.strip()]:
