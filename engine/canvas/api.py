@@ -84,7 +84,7 @@ def paintings_titled(title: str) -> tuple[tuple[int, int, int], ...]:
     # Every card named in the title is in the painting; the other places can hold any card.
     found = set()
     others = [art_card for art_card in ART_CARDS if art_card not in named]
-    for extra in itertools.combinations(others, CARDS_PER_PAINTING - len(named)) if len(named) <= 3 else ():
+    for extra in itertools.combinations(others, CARDS_PER_PAINTING - len(named)) if len(named) <= CARDS_PER_PAINTING else ():
         for triple in itertools.permutations([*named, *extra]):
             if Painting.from_cards(triple).title == wanted:
                 found.add(tuple(art_card.id for art_card in triple))
@@ -118,13 +118,13 @@ def _cards_painting(raw: Any) -> Painting:
     resolved: list[ArtCard] = []
     for name in raw:
         if isinstance(name, bool) or not isinstance(name, str | int):
-            raise ScoreInputError(f"expected an Art Card title or id 1-60, got {_json_type(name)} {name!r}")
+            raise ScoreInputError(f"expected an Art Card title or id 1-{len(ART_CARDS)}, got {_json_type(name)} {name!r}")
         try:
             art_card = card(name)
         except UnknownCard as error:
             raise ScoreInputError(str(error)) from None
         if any(art_card.id == other.id for other in resolved):
-            raise ScoreInputError(f"repeated Art Card {art_card.title!r}: a painting uses 3 different cards")
+            raise ScoreInputError(f"repeated Art Card {art_card.title!r}: a painting uses {CARDS_PER_PAINTING} different cards")
         resolved.append(art_card)
     return Painting.from_cards(resolved)
 

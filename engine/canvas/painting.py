@@ -46,7 +46,7 @@ class Painting:
         ids = [art_card.id for art_card in resolved]
         repeated = sorted({art_card.title for art_card in resolved if ids.count(art_card.id) > 1})
         if repeated:
-            raise PaintingError(f"expected 3 different Art Cards, got {', '.join(repeated)} more than once")
+            raise PaintingError(f"expected {CARDS_PER_PAINTING} different Art Cards, got {', '.join(repeated)} more than once")
         masks, shown_by = layer(resolved)
         return cls(masks=masks, cards=tuple(ids), shown_by=shown_by, title=painting_title(resolved))
 

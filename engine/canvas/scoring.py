@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from .data import (
     BONUS_ELEMENT,
+    CARDS_PER_PAINTING,
     ELEMENT_MASK,
     ELEMENTS,
     ICON_BIT,
@@ -127,9 +128,9 @@ def best_painting(
     Ties keep the first arrangement in the order of itertools.permutations over the hand as given.
     """
     hand = tuple(card(name) for name in hand_cards)
-    if len(hand) < 3 or len({art_card.id for art_card in hand}) != len(hand):
+    if len(hand) < CARDS_PER_PAINTING or len({art_card.id for art_card in hand}) != len(hand):
         raise ValueError(
-            f"expected at least 3 different Art Cards, got {[art_card.title for art_card in hand]}"
+            f"expected at least {CARDS_PER_PAINTING} different Art Cards, got {[art_card.title for art_card in hand]}"
         )
     slugs = tuple(scoring_card(name).slug for name in scoring_cards)
     value = _value_function(slugs)
