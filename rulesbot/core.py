@@ -145,13 +145,17 @@ def user_packs_dir(settings: Settings) -> Path:
     return Path(settings.data_dir) / "packs"
 
 
-def load_all_packs(settings: Settings) -> dict[str, Pack]:
-    """The shipped packs plus the user's ingested ones (a user pack for a shipped game adds to it)."""
+def load_base_packs(settings: Settings) -> dict[str, Pack]:
+    """The shipped packs, or those of `knowledge_dir` when set (without the user's ingested rulebooks)."""
     if settings.knowledge_dir is not None:
         root = Path(settings.knowledge_dir)
-        packs = {pack.game: pack for pack in (load_pack(path.parent) for path in sorted(root.glob("*/pack.json")))}
-    else:
-        packs = load_packs()
+        return {pack.game: pack for pack in (load_pack(path.parent) for path in sorted(root.glob("*/pack.json")))}
+    return load_packs()
+
+
+def load_all_packs(settings: Settings) -> dict[str, Pack]:
+    """The shipped packs plus the user's ingested ones (a user pack for a shipped game adds to it)."""
+    packs = load_base_packs(settings)
     folder = user_packs_dir(settings)
     for manifest in sorted(folder.glob("*/pack.json")) if folder.exists() else []:
         user = load_pack(manifest.parent)

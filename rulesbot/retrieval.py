@@ -227,13 +227,55 @@ def open_dense_index(
         if reason == "missing":
             notify(f"no index for {embedder.name} yet, building it in {folder}…")
     started = time.perf_counter()
-    from rulesbot.embeddings.cache import EmbeddingCache
-
-    cache = EmbeddingCache(Path(data_dir) / "embeddings" / f"{folder.name}.npz", embedder.model_id, embedder.dim)
+    cache = _embedding_cache(packs, embedder, data_dir)
     index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress, cache=cache)
     save_index(folder, index, rows, manifest)
-    notify(f"index built: {manifest.count} vectors in {time.perf_counter() - started:.1f}s")
+    reused = manifest.count - cache.computed
+    notify(
+        f"index built: {manifest.count} vectors in {time.perf_counter() - started:.1f}s"
+        + (f" ({cache.computed} embedded, {reused} reused)" if reused else "")
+    )
     return index, rows, manifest, True
+
+
+def seed_path(pack: Pack, embedder) -> Path:
+    """Where a pack ships its vectors for one embedder: <pack>/vectors/<backend>-<model-slug>.npz."""
+    return Path(pack.path) / "vectors" / f"{index_folder(Path(), embedder.name, embedder.model_id).name}.npz"
+
+
+def write_pack_vectors(pack: Pack, embedder, data_dir: Path) -> tuple[Path, int, int]:
+    """Write the vectors of every text `pack` indexes into the pack (its seed); returns (path, count, computed).
+
+    For maintainers, after editing a shipped pack: a fresh install then loads these instead of embedding.
+    """
+    from rulesbot.embeddings.cache import write_vectors
+
+    cache = _embedding_cache({pack.game: pack}, embedder, data_dir)
+    vectors: dict[str, np.ndarray] = {}
+    units = index_units({pack.game: pack})
+    for encoding, kinds, compute in (
+        ("passage", {"text"}, embedder.embed_passages),
+        ("query", {"question", "paraphrase"}, embedder.embed_questions),
+    ):
+        texts = list(dict.fromkeys(unit.text for unit in units if unit.kind in kinds))
+        for text, vector in zip(texts, cache.embed(encoding, texts, compute), strict=True):
+            vectors[cache.key(encoding, text)] = vector
+    path = seed_path(pack, embedder)
+    write_vectors(path, vectors, embedder.dim)
+    return path, len(vectors), cache.computed
+
+
+def _embedding_cache(packs: dict[str, Pack], embedder, data_dir: Path):
+    from rulesbot.embeddings.cache import EmbeddingCache
+
+    name = index_folder(data_dir, embedder.name, embedder.model_id).name
+    seeds = [seed_path(pack, embedder) for _game, pack in sorted(packs.items())]
+    return EmbeddingCache(
+        Path(data_dir) / "embeddings" / f"{name}.npz",
+        embedder.model_id,
+        embedder.dim,
+        seeds=[path for path in seeds if path.is_file()],
+    )
 
 
 class BM25:

