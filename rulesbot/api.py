@@ -86,6 +86,10 @@ CardRef = ShortName | Annotated[StrictInt, Field(ge=0, le=100_000)]
 Icon = Annotated[str, Field(min_length=1, max_length=24, pattern=r"^[a-z][a-z-]*$")]
 
 
+# The longest list a request may carry (cards, swatches, icons in a swatch, scoring cards): a bound on work.
+MAX_LIST_ITEMS = 32
+
+
 class AskRequest(BaseModel):
     """The body of POST /v1/ask."""
 
@@ -101,12 +105,14 @@ class ScoreRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    cards: list[CardRef] | None = Field(default=None, min_length=1, max_length=10)
-    swatches: list[Annotated[list[Icon], Field(max_length=4)]] | None = Field(
-        default=None, min_length=5, max_length=5
+    # Size guards only (this schema serves every game): the game's engine checks the exact counts (Canvas: 3
+    # cards, 5 swatches) from its own data and answers 422 with its message.
+    cards: list[CardRef] | None = Field(default=None, min_length=1, max_length=MAX_LIST_ITEMS)
+    swatches: list[Annotated[list[Icon], Field(max_length=MAX_LIST_ITEMS)]] | None = Field(
+        default=None, min_length=1, max_length=MAX_LIST_ITEMS
     )
     scoring: list[ShortName] | None = Field(
-        default=None, max_length=12, description="Scoring cards by name (default: all of the game's)."
+        default=None, max_length=MAX_LIST_ITEMS, description="Scoring cards by name (default: all of the game's)."
     )
     game: GameId | None = None
 

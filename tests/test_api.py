@@ -599,3 +599,13 @@ def test_rulesbot_serve_end_to_end(hash_env):
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(20)
+
+
+def test_swatch_and_card_counts_are_the_engines_not_the_schemas(client):
+    """The API schema only bounds sizes; the exact counts (and their message) come from the game's engine data."""
+    from rulesbot.engine.canvas.data import SWATCH_COUNT
+
+    body = assert_error(client.post("/v1/score", json={"swatches": [[]] * (SWATCH_COUNT - 1)}), 422, "bad_input")
+    assert body["message"] == f"expected {SWATCH_COUNT} swatches, got {SWATCH_COUNT - 1}"
+    too_many = assert_error(client.post("/v1/score", json={"swatches": [[]] * 33}), 422, "bad_input")
+    assert "at most 32" in too_many["message"]
