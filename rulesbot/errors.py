@@ -48,13 +48,6 @@ class PackError(RulesbotError):
     status = 500
 
 
-class IndexUnavailable(RulesbotError):
-    """The search index is missing, stale or corrupt and could not be rebuilt."""
-
-    code = "index_error"
-    status = 503
-
-
 class BackendUnavailable(RulesbotError):
     """An embedding backend's optional dependency is not installed."""
 

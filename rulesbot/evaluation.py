@@ -4,9 +4,8 @@ Eval sets live in `eval/<game>/` in BEIR-like files: `queries.jsonl` (one questi
 `lang`, `kind` "rule"|"unknown", acceptable `concepts`, gold `pages`, `key_facts` with `|` alternatives),
 `qrels/test.tsv`, and optionally `computed.jsonl` (issue 4: `kind` "computed"|"claim", `verdict`, `value`).
 
-Metrics are named `<set>_<lang>_<metric>` (lang: en, fr or all). The primary metric is
-`<set>_all_citation_accuracy`. Retrieval ranks concepts (first occurrence of a record's concept), ties broken by
-record id; an abstained question counts as wrong for answer and citation accuracy (unanswered = 0).
+Metrics are named `<set>_<lang>_<metric>` (lang: en, fr or all). Retrieval ranks concepts (first occurrence of a
+record's concept), ties broken by record id; an abstained question counts as wrong for answer and citation accuracy (unanswered = 0).
 """
 
 import json
@@ -17,7 +16,6 @@ from pathlib import Path
 
 from rulesbot.errors import BadInput
 
-PRIMARY_METRIC = "all_citation_accuracy"
 CITATION_DEPTH = 3  # a citation is right when a gold page is among the first 3 citations
 MRR_DEPTH = 10
 

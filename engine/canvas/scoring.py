@@ -86,11 +86,6 @@ def maximum_matching(
     return sum(1 for index in range(len(left)) if augment(index, set()))
 
 
-def full_house_count(counts: Sequence[int], sizes: Sequence[int] = (3, 2)) -> int:
-    """Maximum number of disjoint sets, each `sizes[0]` of one Element plus `sizes[1]` of one Element."""
-    return _full_houses(tuple(counts), tuple(sizes))
-
-
 def ribbon_counts(masks: tuple[int, ...]) -> tuple[int, ...]:
     """Ribbons for every Scoring Card (SCORING_SLUGS order) then silver ribbons, for visible swatch masks."""
     return _ribbon_counts_cached(masks)
@@ -153,11 +148,6 @@ def clear_score_cache() -> None:
 def score_cache_size() -> int:
     """How many distinct visible layouts are cached."""
     return _ribbon_counts_cached.cache_info().currsize
-
-
-def value_function(slugs: Sequence[str]) -> Callable[[tuple[int, ...]], int]:
-    """A fast function from `ribbon_counts` output to `painting_points` for these Scoring Cards."""
-    return _value_function(tuple(scoring_card(slug).slug for slug in slugs))
 
 
 # ---------------------------------------------------------------------------------------------- private
