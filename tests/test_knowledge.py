@@ -157,7 +157,8 @@ def test_rulebook_files_hold_only_their_language():
 def test_passages_are_short_and_paraphrases_few(rulebook):
     for (concept, lang), entry in rulebook.items():
         assert len(entry.text.split()) <= 75, (concept, lang)
-        assert len(entry.paraphrases) <= 3, (concept, lang)
+        # A few ways of asking per passage (each is one more vector to embed); FAQ records carry the many.
+        assert len(entry.paraphrases) <= 5, (concept, lang)
         assert all(p.strip() for p in entry.paraphrases), (concept, lang)
 
 
