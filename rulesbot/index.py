@@ -42,6 +42,9 @@ class Index(Protocol):
     def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Top-k (scores, ids) per query, best first; ids of -1 pad when fewer than k exist."""
 
+    def similarities(self, query: np.ndarray) -> np.ndarray:
+        """One query's inner product with every vector, in id order (no sorting: retrieval pools by record)."""
+
     def save(self, folder: Path) -> None:
         """Write the vectors into `folder`."""
 
@@ -73,7 +76,7 @@ class NumpyIndex:
     def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Top-k (scores, ids) per query; ties keep the lower id first."""
         queries = _checked(queries, self.dim)
-        scores = queries @ self._vectors.T
+        scores = np.einsum("qj,ij->qi", queries, self._vectors)  # no BLAS thread pool (see _dot)
         k = max(k, 0)
         top = min(k, self._vectors.shape[0])
         # A stable sort on the negated scores keeps equal scores in id order, like FAISS.
@@ -83,6 +86,10 @@ class NumpyIndex:
         out_scores[:, :top] = np.take_along_axis(scores, order, axis=1)
         out_ids[:, :top] = order
         return out_scores, out_ids
+
+    def similarities(self, query: np.ndarray) -> np.ndarray:
+        """One query's inner product with every vector, in id order."""
+        return _dot(self._vectors, _checked(query, self.dim)[0])
 
     def save(self, folder: Path) -> None:
         """Write vectors.npy into `folder`."""
@@ -109,6 +116,7 @@ class FaissIndex:
         self.dim = dim
         self._faiss = _import_faiss()
         self._index = self._faiss.IndexFlatIP(dim)
+        self._matrix: np.ndarray | None = None  # the vectors as one array, for `similarities`
 
     def build(self, vectors: np.ndarray) -> None:
         """Replace the contents with `vectors`."""
@@ -120,10 +128,17 @@ class FaissIndex:
         vectors = _checked(vectors, self.dim)
         if len(vectors):
             self._index.add(vectors)
+            self._matrix = None
 
     def search(self, queries: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Top-k (scores, ids) per query."""
         return self._index.search(_checked(queries, self.dim), k)
+
+    def similarities(self, query: np.ndarray) -> np.ndarray:
+        """One query's inner product with every vector, in id order (a flat index: the same exact scores)."""
+        if self._matrix is None:
+            self._matrix = self._index.reconstruct_n(0, self._index.ntotal)
+        return _dot(self._matrix, _checked(query, self.dim)[0])
 
     def save(self, folder: Path) -> None:
         """Write vectors.faiss into `folder`."""
@@ -138,10 +153,17 @@ class FaissIndex:
         if index.d != self.dim:
             raise ValueError(f"expected dimension {self.dim}, got {index.d}")
         self._index = index
+        self._matrix = None
 
     def count(self) -> int:
         """How many vectors are indexed."""
         return int(self._index.ntotal)
+
+
+def _dot(matrix: np.ndarray, vector: np.ndarray) -> np.ndarray:
+    # einsum's own loop, not BLAS: a BLAS thread pool left spinning after the product competes with the
+    # embedding model's OpenMP threads for the same cores and was measured to slow the next query 2x.
+    return np.einsum("ij,j->i", matrix, vector)
 
 
 def create_index(kind: str, dim: int) -> Index:

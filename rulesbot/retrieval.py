@@ -12,6 +12,7 @@ Ranking modes: "dense" (embeddings), "bm25" (lexical only, French/English Snowba
 (dense score plus a weighted, max-normalised BM25 score). Abstention thresholds are per backend (CALIBRATION).
 """
 
+import heapq
 import json
 import math
 import os
@@ -298,24 +299,36 @@ class BM25:
         n = len(self.docs)
         self.idf = {term: math.log(1 + (n - df + 0.5) / (df + 0.5)) for term, df in frequency.items()}
         self.max_idf = math.log(1 + (n + 0.5) / 0.5) if n else 1.0
+        # Postings (term -> records holding it, and how often) and per-record length norms, so a query costs a
+        # few array operations per query term rather than a loop over every record.
+        self._norms = self.k1 * (1 - self.b + self.b * self.lengths.astype(np.float64) / self.average)
+        rows: dict[str, list[int]] = {}
+        counts: dict[str, list[int]] = {}
+        for row, doc in enumerate(self.docs):
+            for term, count in doc.items():
+                rows.setdefault(term, []).append(row)
+                counts.setdefault(term, []).append(count)
+        self._postings = {
+            term: (np.array(rows[term], dtype=np.int64), np.array(counts[term], dtype=np.float64)) for term in rows
+        }
 
     def scores(self, query: str, lang: str) -> tuple[np.ndarray, np.ndarray]:
         """(BM25 scores, matched-query-weight fractions in [0,1]) for every record."""
         terms = list(dict.fromkeys(tokens(query, lang)))
-        raw = np.zeros(len(self.docs), dtype=np.float32)
-        matched = np.zeros(len(self.docs), dtype=np.float32)
+        raw = np.zeros(len(self.docs), dtype=np.float64)
+        matched = np.zeros(len(self.docs), dtype=np.float64)
         # Unknown query words weigh as much as the rarest known word: "castle" in a Canvas corpus is evidence
         # that the question is about something else.
         total = sum(self.idf.get(term, self.max_idf) for term in terms) or 1.0
-        for row, doc in enumerate(self.docs):
-            norm = self.k1 * (1 - self.b + self.b * self.lengths[row] / self.average)
-            for term in terms:
-                count = doc.get(term)
-                if count:
-                    idf = self.idf[term]
-                    raw[row] += idf * count * (self.k1 + 1) / (count + norm)
-                    matched[row] += idf
-        return raw, matched / total
+        for term in terms:
+            posting = self._postings.get(term)
+            if posting is None:
+                continue
+            rows, counts = posting
+            idf = self.idf[term]
+            raw[rows] += idf * counts * (self.k1 + 1) / (counts + self._norms[rows])
+            matched[rows] += idf
+        return raw.astype(np.float32), (matched / total).astype(np.float32)
 
 
 class Retriever:
@@ -342,8 +355,8 @@ class Retriever:
         self._entries = {(game, entry.id): entry for game, pack in packs.items() for entry in pack.entries}
         self._rows = [(row[0], row[1]) for row in rows or []]
         self._row_kinds = [row[2] if len(row) > 2 else "text" for row in rows or []]
-        self._row_games = np.array([row[0] for row in self._rows]) if self._rows else np.array([])
         self._bm25: dict[str, BM25] = {}
+        self._layouts: dict[str, _GameRows] = {}
 
     def search(
         self, query: str, game: str, *, query_lang: str = "en", langs: set[str] | None = None, k: int | None = None
@@ -357,27 +370,26 @@ class Retriever:
         keys = set(dense) | set(lexical)
         if langs is not None:
             keys = {key for key in keys if self._entries[key].lang in langs}
+        # (score, rank_score) per record: abstention reads `score`, the order follows `rank_score`.
         if self.mode == "bm25" or not dense:
-            ranked = [Ranked(self._entries[key], lexical[key][1], lexical[key][0]) for key in keys]
+            scored = {key: (lexical[key][1], lexical[key][0]) for key in keys}
         else:
             weight = self.calibration.lexical_weight if lexical else 0.0
             best_lexical = max((raw for raw, _share in lexical.values()), default=0.0) or 1.0
-            ranked = [
-                Ranked(
-                    self._entries[key],
-                    dense[key],
-                    dense[key] + weight * lexical.get(key, (0.0, 0.0))[0] / best_lexical,
-                )
+            scored = {
+                key: (dense[key], dense[key] + weight * lexical.get(key, (0.0, 0.0))[0] / best_lexical)
                 for key in keys
                 if key in dense
-            ]
+            }
         # Ties broken by record id, so runs are deterministic.
-        ranked.sort(key=lambda item: (-item.rank_score, item.entry.id))
+        order = [(-rank_score, self._entries[key].id, key) for key, (_score, rank_score) in scored.items()]
+        best = heapq.nsmallest(k, order) if k else sorted(order)
+        ranked = [Ranked(self._entries[key], scored[key][0], scored[key][1]) for _rank, _id, key in best]
         # Abstention reads the best dense similarity (plus lexical coverage), whatever fusion ranked first.
-        top = max((item.score for item in ranked), default=0.0)
+        top = max((score for score, _rank_score in scored.values()), default=0.0)
         if self.calibration.coverage_weight:
             top += self.calibration.coverage_weight * self.coverage(query, game, query_lang)
-        return SearchResult(ranked[:k] if k else ranked, top)
+        return SearchResult(ranked, top)
 
     def coverage(self, query: str, game: str, query_lang: str) -> float:
         """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1]."""
@@ -428,23 +440,41 @@ class Retriever:
     def _dense_scores(self, query: str, game: str) -> dict[tuple[str, str], float]:
         if self.index is None or not self.index.count():
             return {}
-        vector = self.embedder.embed_queries([query])
-        scores, ids = self.index.search(vector, self.index.count())
-        passage: dict[tuple[str, str], float] = {}
-        asked: dict[tuple[str, str], float] = {}
-        for score, row in zip(scores[0], ids[0], strict=True):
-            if row < 0:
-                continue
-            key = self._rows[row]
-            if key[0] != game or key not in self._entries:
-                continue
-            best = passage if self._row_kinds[row] == "text" else asked
-            if key not in best or score > best[key]:
-                best[key] = float(score)
+        layout = self._layout(game)
+        if not layout.keys:
+            return {}
+        by_row = self.index.similarities(self.embedder.embed_queries([query]))
+        # Max-pool each record's vectors: its passage, and its best question or paraphrase.
+        passage = np.full(len(layout.keys), -np.inf, dtype=np.float32)
+        asked = np.full(len(layout.keys), -np.inf, dtype=np.float32)
+        text = layout.is_text
+        np.maximum.at(passage, layout.slots[text], by_row[layout.rows[text]])
+        np.maximum.at(asked, layout.slots[~text], by_row[layout.rows[~text]])
         weight = self.calibration.text_weight
+        # A record without questions is its passage match alone; only records with a passage are ranked.
+        asked = np.where(np.isfinite(asked), asked, passage)
+        mixed = weight * passage + (1 - weight) * asked
         return {
-            key: weight * value + (1 - weight) * asked.get(key, value) for key, value in passage.items()
+            key: float(value)
+            for key, value, has_passage in zip(layout.keys, mixed, np.isfinite(passage), strict=True)
+            if has_passage
         }
+
+    def _layout(self, game: str) -> "_GameRows":
+        """Which index rows belong to `game`'s records (computed once per game)."""
+        if game not in self._layouts:
+            keys: dict[tuple[str, str], int] = {}
+            rows, slots, is_text = [], [], []
+            for row, key in enumerate(self._rows):
+                if key[0] != game or key not in self._entries:
+                    continue
+                rows.append(row)
+                slots.append(keys.setdefault(key, len(keys)))
+                is_text.append(self._row_kinds[row] == "text")
+            self._layouts[game] = _GameRows(
+                list(keys), np.array(rows, dtype=np.int64), np.array(slots, dtype=np.int64), np.array(is_text, dtype=bool)
+            )
+        return self._layouts[game]
 
     def _without_game_name(self, query: str, game: str) -> str:
         pack = self.packs.get(game)
@@ -465,6 +495,16 @@ class Retriever:
             for row, entry in enumerate(bm25.entries)
             if raw[row] > 0
         }
+
+
+@dataclass(frozen=True)
+class _GameRows:
+    """One game's index rows: each row's record slot (into `keys`) and whether it is a passage."""
+
+    keys: list[tuple[str, str]]
+    rows: np.ndarray
+    slots: np.ndarray
+    is_text: np.ndarray
 
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)

