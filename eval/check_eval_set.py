@@ -7,11 +7,13 @@
 question's language and carry the key facts; qrels match the concepts). This script checks what that test does
 not: every record has exactly the required fields and a language matching its id prefix; no duplicate ids or
 question texts; no question copies an FAQ question or paraphrase verbatim (that would measure recall, not
-understanding); a rule question has 1-2 key facts and gold pages taken from its concepts' pages; unknown
+understanding), nor nearly copies any stored paraphrase, FAQ or rulebook (a similarity ratio of NEAR_COPY or
+more on the normalised texts; paraphrases are what retrieval tuning adds); a rule question has 1-2 key facts and gold pages taken from its concepts' pages; unknown
 questions have no gold; every qrels score is 1; and optional size floors. Exits 1 on any error.
 """
 
 import argparse
+import difflib
 import json
 import sys
 from collections import Counter, defaultdict
@@ -21,6 +23,19 @@ from rulesbot.evaluation import normalise
 from rulesbot.knowledge import load_packs
 
 FIELDS = {"_id", "text", "lang", "kind", "concepts", "pages", "key_facts", "tags"}
+# difflib's ratio between normalised texts at or above which a question counts as a near copy of a stored
+# phrasing ("qui commence la partie" / "Qui commence la partie de Canvas ?" is 0.84).
+NEAR_COPY = 0.8
+
+
+def near_copy(text: str, phrasings: list[str]) -> str | None:
+    """The first stored phrasing that `text` (normalised) nearly copies, if any."""
+    matcher = difflib.SequenceMatcher(None, "", text)
+    for phrasing in phrasings:
+        matcher.set_seq1(phrasing)
+        if matcher.real_quick_ratio() >= NEAR_COPY and matcher.quick_ratio() >= NEAR_COPY and matcher.ratio() >= NEAR_COPY:
+            return phrasing
+    return None
 
 
 def check(folder: Path, game: str, min_questions: int = 0, min_unknown: int = 0) -> list[str]:
@@ -28,10 +43,13 @@ def check(folder: Path, game: str, min_questions: int = 0, min_unknown: int = 0)
     pack = load_packs()[game]
     pages_of = defaultdict(set)
     faq_phrasings = set()
+    phrasings: set[str] = set()
     for entry in pack.entries:
         pages_of[(entry.concept_id, entry.lang)].update(entry.pages)
+        phrasings.update(normalise(text) for text in entry.paraphrases)
         if entry.source == "faq":
             faq_phrasings.update(normalise(text) for text in [entry.question or "", *entry.paraphrases])
+    ordered_phrasings = sorted(phrasings)
 
     errors: list[str] = []
     queries = []
@@ -53,6 +71,8 @@ def check(folder: Path, game: str, min_questions: int = 0, min_unknown: int = 0)
             errors.append(f"{qid}: language {query['lang']!r} does not match the id")
         if normalise(query["text"]) in faq_phrasings:
             errors.append(f"{qid}: copies an FAQ question or paraphrase verbatim: {query['text']!r}")
+        elif copied := near_copy(normalise(query["text"]), ordered_phrasings):
+            errors.append(f"{qid}: nearly copies a stored paraphrase: {query['text']!r} ~ {copied!r}")
         if query["kind"] == "unknown":
             if query["concepts"] or query["pages"] or query["key_facts"]:
                 errors.append(f"{qid}: an unknown question has empty concepts, pages and key_facts")
