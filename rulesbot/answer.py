@@ -26,12 +26,16 @@ ONLY_IN = {
 
 
 def choose_answer_record(records: list[Ranked], calibration: Calibration) -> Ranked:
-    """The record that answers: the best one, or an FAQ record scoring within `faq_margin` of it."""
+    """The record that answers: the best one, or an FAQ record ranked within `faq_margin` of it.
+
+    Records come in rank order, so the margin is on `rank_score` (with fusion, a record ranked lower can have
+    the higher dense `score`; that record does not answer in place of the best one).
+    """
     best = records[0]
     if best.entry.source == "faq":
         return best
     for item in records[1:]:
-        if best.score - item.score > calibration.faq_margin:
+        if best.rank_score - item.rank_score > calibration.faq_margin:
             break
         if item.entry.source == "faq":
             return item

@@ -54,10 +54,13 @@ def test_faq_preferred_when_close(hash_bot):
     pack = hash_bot.packs["canvas"]
     rulebook, faq = pack.by_id["rb.hand-limit.en"], pack.by_id["faq.hand-limit.en"]
     close = Calibration(threshold=0.1, scale=0.1, faq_margin=0.05, cite_margin=0.1, close_margin=0.1)
-    records = [Ranked(rulebook, 0.80), Ranked(faq, 0.77)]
+    records = [Ranked(rulebook, 0.80, 0.80), Ranked(faq, 0.77, 0.77)]
     assert choose_answer_record(records, close).entry is faq
-    far = [Ranked(rulebook, 0.80), Ranked(faq, 0.70)]
+    far = [Ranked(rulebook, 0.80, 0.80), Ranked(faq, 0.70, 0.70)]
     assert choose_answer_record(far, close).entry is rulebook
+    # Ranked lower by fusion but with a higher dense score: still not within the margin of the best.
+    fused = [Ranked(rulebook, 0.80, 0.95), Ranked(faq, 0.85, 0.85)]
+    assert choose_answer_record(fused, close).entry is rulebook
 
 
 def test_citations_deduplicated_and_snippets_short(hash_bot):
