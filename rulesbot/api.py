@@ -39,7 +39,7 @@ from rulesbot.settings import Settings, get_settings
 
 logger = logging.getLogger("rulesbot.api")
 
-# Request bodies are tiny (a question is at most 500 characters); anything bigger is refused before parsing.
+# Request bodies are tiny (a question is at most 2000 characters); anything bigger is refused before parsing.
 MAX_BODY_BYTES = 16 * 1024
 # A client that announces a body and then stalls must not hold a worker forever.
 BODY_READ_TIMEOUT_SECONDS = 10.0
@@ -47,8 +47,10 @@ BODY_READ_TIMEOUT_SECONDS = 10.0
 ANSWER_CACHE_SIZE = 4096
 # The rate limiter forgets the least recently seen clients beyond this, so memory stays bounded.
 RATE_LIMIT_MAX_CLIENTS = 10_000
-# The schema documents the default limit; the route enforces the configured one.
-DEFAULT_MAX_QUESTION_CHARS = Settings.model_fields["max_question_chars"].default
+# The schema bounds a question by the highest limit a site may configure; the route enforces the configured one.
+MAX_QUESTION_CHARS_CEILING = next(
+    meta.le for meta in Settings.model_fields["max_question_chars"].metadata if getattr(meta, "le", None)
+)
 RATE_LIMITED_PREFIX = "/v1/"
 
 # The demo page runs under the strictest policy the widget supports, which proves a site can use it too.
@@ -77,7 +79,7 @@ def _clean_text(value: str) -> str:
 
 # Length limits first (cheap, and they reject a huge value before scanning it), then the text checks.
 QuestionText = Annotated[
-    str, Field(min_length=1, max_length=DEFAULT_MAX_QUESTION_CHARS), AfterValidator(_clean_text)
+    str, Field(min_length=1, max_length=MAX_QUESTION_CHARS_CEILING), AfterValidator(_clean_text)
 ]
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9][a-z0-9-]*$")]
 ShortName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_clean_text)]

@@ -57,7 +57,9 @@ class Settings(BaseSettings):
         description="A folder of knowledge packs to load instead of the shipped ones (tests, a site's own packs).",
     )
     default_game: str = Field(default="canvas", description="Game used when a question names none.")
-    max_question_chars: int = Field(default=500, ge=1, description="Longest question accepted.")
+    max_question_chars: int = Field(
+        default=500, ge=1, le=2000, description="Longest question accepted, in characters (at most 2000)."
+    )
     cors_origins: list[str] = Field(
         default_factory=list,
         description="Origins allowed to call the HTTP API from a browser (CORS allow-list).",

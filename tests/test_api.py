@@ -186,6 +186,14 @@ def test_bad_ask_bodies(client, body, status, code):
 
 def test_the_question_limit_is_500_characters(client):
     assert client.post("/v1/ask", json={"question": "x" * 500}).status_code == 200
+    error = assert_error(client.post("/v1/ask", json={"question": "x" * 501}), 422, "bad_input")
+    assert error["message"] == "question: at most 500 characters"
+
+
+def test_a_larger_configured_limit_is_honoured_up_to_the_ceiling(bot):
+    with TestClient(create_app(_settings(max_question_chars=2000), bot=bot)) as test_client:
+        assert test_client.post("/v1/ask", json={"question": "x" * 1500}).status_code == 200
+        assert_error(test_client.post("/v1/ask", json={"question": "x" * 2001}), 422, "bad_input")
 
 
 def test_a_smaller_configured_limit_is_enforced(bot):

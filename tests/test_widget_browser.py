@@ -86,7 +86,7 @@ def _site_app(api: str):
 <html lang="en"><head><meta charset="utf-8"><title>A rules site</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="/site.css"></head>
 <body><h1>House rules</h1><p>Our club's notes on Canvas.</p>
-<script src="{api}/widget.js" data-game="canvas" data-lang="fr" async></script>
+<script src="{api}/widget.js" data-game="canvas" data-lang="fr" data-max-chars="300" async></script>
 </body></html>"""
     # The site's CSS must not leak into the widget, and its custom properties theme it.
     css = "button { background: lime !important; font-size: 40px; } :root { --rulesbot-accent: rgb(200, 0, 0); }"
@@ -186,6 +186,11 @@ def test_demo_page_french_question_gets_a_french_answer_with_its_page_chip(page,
     response = page.goto(api + "/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
     page.locator(LAUNCHER).click()
+    # Without data-max-chars the widget's limit is the server's default one.
+    from rulesbot.settings import Settings
+
+    default_limit = Settings.model_fields["max_question_chars"].default
+    assert page.locator(INPUT).evaluate("node => node.maxLength") == default_limit
     answer = _ask(page, "Combien de cartes puis-je avoir en main ?")
     assert "cartes Art en main" in answer.locator("p.text").inner_text()
     assert answer.locator("p.text").get_attribute("lang") == "fr"
@@ -273,6 +278,8 @@ def test_third_party_site_with_a_strict_csp_embeds_it_with_one_tag(page, servers
     # data-lang="fr": French interface on an English page, and French answers.
     assert launcher.get_attribute("aria-label") == "Poser une question de règles"
     launcher.click()
+    # data-max-chars: the site's own question limit (the demo page keeps the server's default).
+    assert page.locator(INPUT).evaluate("node => node.maxLength") == 300
     answer = _ask(page, "How many cards can I hold?")
     assert answer.locator("p.text").get_attribute("lang") == "fr"
     assert answer.locator(".chip").all_inner_texts() == ["p. 3"]

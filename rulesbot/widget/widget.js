@@ -28,7 +28,8 @@
   var SCRIPT_DATA = SCRIPT ? SCRIPT.dataset : {};
   var SVG_NS = "http://www.w3.org/2000/svg";
   var REQUEST_TIMEOUT_MS = 20000;
-  var MAX_QUESTION_CHARS = 500;
+  // The server's default question limit (RULESBOT_MAX_QUESTION_CHARS); a site that changes it sets data-max-chars.
+  var DEFAULT_MAX_CHARS = 500;
   // The engine's swatch colours in swatch order (engine/canvas/data/art_cards.json); a test keeps them equal.
   var SWATCH_COLOURS = ["red", "yellow", "green", "blue", "violet"];
 
@@ -61,7 +62,7 @@
       badInput: "I couldn't take that question",
       network: "I can't reach the rules assistant right now. Check your connection and try again.",
       server: "Something went wrong on our side. Please try again.",
-      tooLong: "Please keep questions under 500 characters.",
+      tooLong: "Please keep questions under {n} characters.",
     },
     fr: {
       open: "Poser une question de règles",
@@ -91,7 +92,7 @@
       badInput: "Je n’ai pas pu prendre cette question",
       network: "Impossible de joindre l’assistant de règles. Vérifiez votre connexion et réessayez.",
       server: "Un problème est survenu de notre côté. Réessayez.",
-      tooLong: "Les questions sont limitées à 500 caractères.",
+      tooLong: "Les questions sont limitées à {n} caractères.",
     },
   };
 
@@ -235,6 +236,7 @@
         api: (this.getAttribute("api") || SCRIPT_DATA.api || SCRIPT_URL.origin).replace(/\/+$/, ""),
         game: this.getAttribute("game") || SCRIPT_DATA.game || "",
         lang: this.getAttribute("lang") || SCRIPT_DATA.lang || "",
+        maxChars: parseInt(this.getAttribute("max-chars") || SCRIPT_DATA.maxChars, 10) || DEFAULT_MAX_CHARS,
       };
       adoptStyles(this._root);
       this._build();
@@ -293,7 +295,7 @@
       input.id = "rulesbot-input";
       input.type = "text";
       input.autocomplete = "off";
-      input.maxLength = MAX_QUESTION_CHARS;
+      input.maxLength = this._config.maxChars;
       input.setAttribute("enterkeyhint", "send");
       var send = el("button", "send");
       send.type = "submit";
@@ -368,8 +370,8 @@
       event.preventDefault();
       var question = this._els.input.value.trim();
       if (!question || this._pending) return;
-      if (question.length > MAX_QUESTION_CHARS) {
-        this._addBotError(this.text.tooLong);
+      if (question.length > this._config.maxChars) {
+        this._addBotError(this.text.tooLong.replace("{n}", String(this._config.maxChars)));
         return;
       }
       this._els.input.value = "";
