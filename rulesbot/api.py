@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from importlib import resources
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
@@ -60,8 +61,17 @@ DEMO_CSP = (
 )
 # JSON and scripts never need to load anything.
 API_CSP = "default-src 'none'; frame-ancestors 'none'"
-# FastAPI's /docs and /redoc pages load Swagger UI / ReDoc from a CDN with inline script: no CSP there.
-DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+# /docs is Swagger UI served from the swagger-ui-bundle package (no CDN: it works offline); its one inline
+# script is allowed by hash, its inline styles by 'unsafe-inline' (Swagger UI sets style attributes).
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' '{script_hash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+DOCS_ASSETS = {
+    "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+    "swagger-ui.css": "text/css; charset=utf-8",
+    "favicon-32x32.png": "image/png",
+}
 
 # C0/C1 control characters (tab and newlines are fine in a question) and lone surrogates, which JSON
 # can smuggle in as "\ud800" and which cannot be encoded back to UTF-8.
@@ -198,6 +208,8 @@ def create_app(
         version=_package_version,
         description="Board-game rules answers in French or English, citing the rulebook page.",
         lifespan=lifespan,
+        docs_url=None,  # served by _add_docs_routes, without a CDN
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.bot = bot
@@ -212,6 +224,7 @@ def create_app(
     _add_error_handlers(app)
     _add_routes(app)
     _add_static_routes(app)
+    _add_docs_routes(app)
     # Outermost last: CORS wraps the guard, so 413/429 answers carry CORS headers and browsers can read them.
     app.add_middleware(GuardMiddleware, limiter=app.state.limiter, max_body=MAX_BODY_BYTES)
     app.add_middleware(
@@ -306,6 +319,32 @@ def _add_static_routes(app: FastAPI) -> None:
             "Cache-Control": "no-cache",
         }
         return Response(demo, media_type="text/html; charset=utf-8", headers=headers)
+
+
+def _add_docs_routes(app: FastAPI) -> None:
+    """Swagger UI at /docs, its files from the swagger-ui-bundle package, under a CSP."""
+    import base64
+
+    from fastapi.openapi.docs import get_swagger_ui_html
+    from swagger_ui_bundle import swagger_ui_path
+
+    for name, media_type in DOCS_ASSETS.items():
+        _add_asset_route(app, f"/docs/assets/{name}", (Path(swagger_ui_path) / name).read_bytes(), media_type)
+    page = get_swagger_ui_html(
+        openapi_url=app.openapi_url,
+        title=f"{app.title} API",
+        swagger_js_url="/docs/assets/swagger-ui-bundle.js",
+        swagger_css_url="/docs/assets/swagger-ui.css",
+        swagger_favicon_url="/docs/assets/favicon-32x32.png",
+    ).body
+    inline = re.findall(rb"<script>(.*?)</script>", page, flags=re.DOTALL)
+    digest = base64.b64encode(hashlib.sha256(inline[-1]).digest()).decode() if inline else ""
+    headers = {"Content-Security-Policy": DOCS_CSP.format(script_hash=f"sha256-{digest}"), "Cache-Control": "no-cache"}
+
+    @app.get("/docs", include_in_schema=False)
+    def docs() -> Response:
+        """The interactive API documentation (Swagger UI)."""
+        return Response(page, media_type="text/html; charset=utf-8", headers=headers)
 
 
 def _add_asset_route(app: FastAPI, path: str, content: bytes, media_type: str) -> None:
@@ -424,7 +463,7 @@ class GuardMiddleware:
             await self.app(scope, receive, send)
             return
         path: str = scope["path"]
-        send = _with_security_headers(send, path)
+        send = _with_security_headers(send)
         if path.startswith(RATE_LIMITED_PREFIX):
             client = scope.get("client")
             wait = self.limiter.take(client[0] if client else "unknown")
@@ -558,16 +597,15 @@ async def _send_error(send, status: int, code: str, message: str, headers: dict 
     await send({"type": "http.response.body", "body": response.body})
 
 
-def _with_security_headers(send, path: str):
+def _with_security_headers(send):
     extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
-    add_csp = path not in DOCS_PATHS
 
     async def wrapped(message):
         if message["type"] == "http.response.start":
             headers = list(message.get("headers", []))
             names = {name.lower() for name, _ in headers}
             headers += [item for item in extra if item[0] not in names]
-            if add_csp and b"content-security-policy" not in names:
+            if b"content-security-policy" not in names:
                 headers.append((b"content-security-policy", API_CSP.encode()))
             message = {**message, "headers": headers}
         await send(message)

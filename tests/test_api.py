@@ -132,7 +132,14 @@ def test_healthz_ready(client):
 def test_openapi_and_docs(client):
     schema = client.get("/openapi.json").json()
     assert {"/v1/ask", "/v1/score", "/v1/search", "/v1/games", "/healthz"} <= set(schema["paths"])
-    assert client.get("/docs").status_code == 200
+    docs = client.get("/docs")
+    assert docs.status_code == 200
+    # Served offline: every script and stylesheet is ours, under a CSP that allows the one inline script by hash.
+    assert "https://" not in docs.text and "/docs/assets/swagger-ui-bundle.js" in docs.text
+    assert "script-src 'self' 'sha256-" in docs.headers["content-security-policy"]
+    bundle = client.get("/docs/assets/swagger-ui-bundle.js")
+    assert bundle.status_code == 200 and bundle.headers["content-type"].startswith("text/javascript")
+    assert client.get("/redoc").status_code == 404
 
 
 def test_widget_and_demo_page_are_served(client):

@@ -288,6 +288,16 @@ def test_third_party_site_with_a_strict_csp_embeds_it_with_one_tag(page, servers
     page.watch.assert_clean()
 
 
+def test_api_docs_render_offline_under_their_csp(page, servers):
+    api, _site = servers
+    page.goto(api + "/docs")
+    # Swagger UI draws the API's title and its endpoints from /openapi.json, with no CDN and no CSP violation.
+    page.locator(".swagger-ui .info .title").wait_for()
+    assert "rulesbot" in page.locator(".swagger-ui .info .title").inner_text()
+    page.locator(".opblock-summary-path", has_text="/v1/ask").first.wait_for()
+    page.watch.assert_clean()
+
+
 def test_dark_color_scheme(browser, servers):
     api, _site = servers
     context = browser.new_context(color_scheme="dark")
