@@ -44,7 +44,7 @@ from rulesbot.index import (
 from rulesbot.knowledge import Entry, Pack
 
 # Bump when the way records become vectors changes: saved indexes built the old way then rebuild themselves.
-RECIPE = "text+section,question,paraphrases/v1"
+RECIPE = "text+section,question,paraphrases/v2-no-title"
 # Bump when tokenisation (stop words, stemming) changes: cached BM25 term counts then rebuild themselves.
 LEXICAL_RECIPE = "snowball-v1"
 
@@ -121,12 +121,21 @@ def index_units(packs: dict[str, Pack]) -> list[Unit]:
     """Every text to embed, in a stable order (game, then the pack's record order)."""
     units: list[Unit] = []
     for game in sorted(packs):
+        title = packs[game].manifest.title
         for entry in packs[game].entries:
             units.append(Unit(game, entry.id, "text", f"{entry.section}: {entry.text}"))
+            # Stored questions are matched against questions, which lose the game's name (Retriever.search):
+            # they lose it too, so "Can Canvas be played solo?" and "can it be played solo?" meet.
             if entry.question:
-                units.append(Unit(game, entry.id, "question", entry.question))
-            units.extend(Unit(game, entry.id, "paraphrase", text) for text in entry.paraphrases)
+                units.append(Unit(game, entry.id, "question", without_title(entry.question, title)))
+            units.extend(Unit(game, entry.id, "paraphrase", without_title(text, title)) for text in entry.paraphrases)
     return units
+
+
+def without_title(text: str, title: str) -> str:
+    """`text` without the game's title (a text that is nothing but the title keeps it)."""
+    stripped = " ".join(re.sub(rf"\b{re.escape(title)}\b", " ", text, flags=re.IGNORECASE).split())
+    return stripped if _TOKEN.search(stripped) else text
 
 
 def knowledge_hash(packs: dict[str, Pack]) -> str:
@@ -478,12 +487,7 @@ class Retriever:
 
     def _without_game_name(self, query: str, game: str) -> str:
         pack = self.packs.get(game)
-        if pack is None:
-            return query
-        stripped = re.sub(rf"\b{re.escape(pack.manifest.title)}\b", " ", query, flags=re.IGNORECASE)
-        stripped = " ".join(stripped.split())
-        # A question that is nothing but the game's name keeps it.
-        return stripped if _TOKEN.search(stripped) else query
+        return query if pack is None else without_title(query, pack.manifest.title)
 
     def _lexical_scores(self, query: str, game: str, query_lang: str) -> dict[tuple[str, str], tuple[float, float]]:
         if game not in self.packs:

@@ -190,3 +190,17 @@ def test_sentence_transformers_loads_the_bundled_minilm(monkeypatch):
     query = embedder.embed_queries(["how many cards in hand"])
     assert vectors.dtype.name == "float32"
     assert (vectors @ query[0]).argmax() == 0
+
+
+def test_stored_questions_lose_the_game_name_as_questions_do(hash_bot):
+    from rulesbot.retrieval import index_units, without_title
+
+    assert without_title("Can Canvas be played solo?", "Canvas") == "Can be played solo?"
+    assert without_title("canvas", "Canvas") == "canvas"  # nothing but the name: kept
+    assert without_title("Canvas Mat setup", "Canvas Mat") == "setup"
+    pack = hash_bot.packs["canvas"]
+    faq = next(entry for entry in pack.entries if entry.question)
+    named = faq.model_copy(update={"question": "Is Canvas fun?", "paraphrases": ["How long is a game of Canvas?"]})
+    edited = pack.model_copy(update={"entries": [named if entry is faq else entry for entry in pack.entries]})
+    stored = [unit.text for unit in index_units({"canvas": edited}) if unit.record_id == faq.id and unit.kind != "text"]
+    assert stored == ["Is fun?", "How long is a game of ?"]
