@@ -260,7 +260,7 @@ def evaluate(bot, eval_dir: Path, game: str, set_name: str | None = None) -> dic
         metrics.update(score_computed(computed, run_queries(bot, computed, game), set_name))
     metrics[f"{set_name}_suggested_threshold"] = suggest_threshold(queries, outcomes)
     failures = [
-        {"id": q.id, "lang": q.lang, "kind": q.kind, "got": o.kind, "top": o.concepts[:3], "gold": list(q.concepts),
+        {"id": q.id, "lang": q.lang, "text": q.text, "kind": q.kind, "got": o.kind, "top": o.concepts[:3], "gold": list(q.concepts),
          "score": round(o.top_score, 4), "pages": o.pages[:3], "gold_pages": list(q.pages),
          "answer_ok": key_facts_present(q.key_facts, o.answer)}
         for q, o in zip(queries, outcomes, strict=True)

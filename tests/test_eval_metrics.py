@@ -150,6 +150,19 @@ def test_eval_command_table_json_and_floor(hash_env, tmp_path):
     assert floor.exit_code == 1
 
 
+def test_eval_command_lists_the_misses(hash_env):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+
+    result = CliRunner().invoke(app, ["eval", "--backends", "hash", "--eval-dir", str(FIXTURE_EVAL), "--failures"])
+    assert result.exit_code == 0, result.output
+    # en-3 is the fixture's one retrieval miss (see the end-to-end test above): its question, why, and gold.
+    block = result.stdout[result.stdout.index("1 miss (hash):"):]
+    assert "- en-3 (en): answer lacks the key fact" in block
+    assert "gold: " in block
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

@@ -26,6 +26,9 @@ def eval_command(
     min_answer_accuracy: Annotated[float | None, typer.Option(help="Floor per language.")] = None,
     min_abstention_recall: Annotated[float | None, typer.Option(help="Floor overall.")] = None,
     max_false_abstention_rate: Annotated[float | None, typer.Option(help="Ceiling overall.")] = None,
+    failures: Annotated[
+        bool, typer.Option("--failures", help="Also list the first backend's misses (question, what it got, gold).")
+    ] = False,
 ) -> None:
     """Evaluate retrieval and answers on eval/<game> for one or more backends."""
     import json
@@ -50,6 +53,7 @@ def eval_command(
     except BadInput as error:
         fail(error)
     results: dict[str, dict] = {}
+    misses: list[dict] = []
     console = Console(stderr=True)
     for spec in [name.strip() for name in backends.split(",") if name.strip()]:
         name, fusion = spec, None
@@ -60,7 +64,10 @@ def eval_command(
         settings = load_settings(backend=name, lexical_fusion=fusion)
         try:
             bot = Rulesbot.load(settings, notify=console.print)
-            results[spec] = evaluate(bot, folder, game)["metrics"]
+            outcome = evaluate(bot, folder, game)
+            results[spec] = outcome["metrics"]
+            if not misses and len(results) == 1:
+                misses = outcome["failures"]
         except RulesbotError as error:
             console.print(f"{spec}: skipped ({error.message})")
     if not results:
@@ -79,6 +86,8 @@ def eval_command(
             table.add_row(name.removeprefix(f"{game}_"), *[_cell(metrics.get(name)) for metrics in results.values()])
     # Wide enough for five backends side by side even when stdout is not a terminal.
     Console(width=max(100, 30 + 14 * len(results))).print(table)
+    if failures:
+        _print_failures(misses, next(iter(results)))
     if json_path:
         json_path.write_text(json.dumps(results, indent=2, sort_keys=True), encoding="utf-8")
     primary = next(iter(results.values()))
@@ -87,6 +96,23 @@ def eval_command(
         for line in below:
             typer.echo(f"below the quality floor: {line}", err=True)
         raise typer.Exit(1)
+
+
+def _print_failures(misses: list[dict], backend: str) -> None:
+    """One block per miss: why it counts as one, the question, the concepts ranked first and the gold ones."""
+    typer.echo(f"\n{len(misses)} {'miss' if len(misses) == 1 else 'misses'} ({backend}):")
+    for miss in misses:
+        if miss["kind"] == "unknown":
+            why = "answered an out-of-scope question"
+        elif miss["got"] == "unknown":
+            why = "abstained"
+        elif not miss["answer_ok"]:
+            why = "answer lacks the key fact"
+        else:
+            why = "gold page not cited"
+        typer.echo(f"- {miss['id']} ({miss['lang']}): {why}, score {miss['score']}")
+        typer.echo(f"  {miss['text']}")
+        typer.echo(f"  ranked: {', '.join(miss['top']) or '-'} | gold: {', '.join(miss['gold']) or '-'}")
 
 
 def _cell(value) -> str:
