@@ -95,6 +95,11 @@ class Unit:
     kind: str  # "text" | "question" | "paraphrase"
     text: str
 
+    @property
+    def encoding(self) -> str:
+        """How it is embedded: passages as passages; questions and paraphrases as queries (question to question)."""
+        return "passage" if self.kind == "text" else "query"
+
 
 @dataclass
 class Ranked:
@@ -184,17 +189,16 @@ def build_dense_index(
     total = len(units)
     for start in range(0, total, batch_size):
         batch = units[start : start + batch_size]
-        passages = [unit.text for unit in batch if unit.kind == "text"]
-        questions = [unit.text for unit in batch if unit.kind != "text"]
-        # Passages get the passage encoding; FAQ questions and paraphrases are matched question-to-question,
-        # so they get the query encoding (E5's "query:" prefix on both sides for symmetric similarity).
+        # Unit.encoding: E5's "query:" prefix on both sides for question-to-question matches.
+        passages = [unit.text for unit in batch if unit.encoding == "passage"]
+        questions = [unit.text for unit in batch if unit.encoding == "query"]
         if cache is None:
             passage_vectors = iter(embedder.embed_passages(passages))
             question_vectors = iter(embedder.embed_questions(questions))
         else:
             passage_vectors = iter(cache.embed("passage", passages, embedder.embed_passages))
             question_vectors = iter(cache.embed("query", questions, embedder.embed_questions))
-        vectors = [next(passage_vectors) if unit.kind == "text" else next(question_vectors) for unit in batch]
+        vectors = [next(passage_vectors) if unit.encoding == "passage" else next(question_vectors) for unit in batch]
         index.add(np.vstack(vectors))
         if progress:
             progress(min(start + batch_size, total), total)
@@ -263,11 +267,8 @@ def write_pack_vectors(pack: Pack, embedder, data_dir: Path) -> tuple[Path, int,
     cache = _embedding_cache({pack.game: pack}, embedder, data_dir)
     vectors: dict[str, np.ndarray] = {}
     units = index_units({pack.game: pack})
-    for encoding, kinds, compute in (
-        ("passage", {"text"}, embedder.embed_passages),
-        ("query", {"question", "paraphrase"}, embedder.embed_questions),
-    ):
-        texts = list(dict.fromkeys(unit.text for unit in units if unit.kind in kinds))
+    for encoding, compute in (("passage", embedder.embed_passages), ("query", embedder.embed_questions)):
+        texts = list(dict.fromkeys(unit.text for unit in units if unit.encoding == encoding))
         for text, vector in zip(texts, cache.embed(encoding, texts, compute), strict=True):
             vectors[cache.key(encoding, text)] = vector
     path = seed_path(pack, embedder)

