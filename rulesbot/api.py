@@ -36,7 +36,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from rulesbot import __version__ as _package_version
 from rulesbot.errors import BadInput, RulesbotError
 from rulesbot.models import Answer, SearchHit
-from rulesbot.settings import Settings, get_settings
+from rulesbot.settings import MAX_QUESTION_CHARS_CEILING, Settings, get_settings
 
 logger = logging.getLogger("rulesbot.api")
 
@@ -48,10 +48,6 @@ BODY_READ_TIMEOUT_SECONDS = 10.0
 ANSWER_CACHE_SIZE = 4096
 # The rate limiter forgets the least recently seen clients beyond this, so memory stays bounded.
 RATE_LIMIT_MAX_CLIENTS = 10_000
-# The schema bounds a question by the highest limit a site may configure; the route enforces the configured one.
-MAX_QUESTION_CHARS_CEILING = next(
-    meta.le for meta in Settings.model_fields["max_question_chars"].metadata if getattr(meta, "le", None)
-)
 RATE_LIMITED_PREFIX = "/v1/"
 
 # The demo page runs under the strictest policy the widget supports, which proves a site can use it too.

@@ -8,6 +8,9 @@ from typing import Literal
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+# The highest question limit a site may configure (the HTTP API's schema bound).
+MAX_QUESTION_CHARS_CEILING = 2000
+
 
 def _default_data_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
@@ -58,7 +61,10 @@ class Settings(BaseSettings):
     )
     default_game: str = Field(default="canvas", description="Game used when a question names none.")
     max_question_chars: int = Field(
-        default=500, ge=1, le=2000, description="Longest question accepted, in characters (at most 2000)."
+        default=500,
+        ge=1,
+        le=MAX_QUESTION_CHARS_CEILING,
+        description=f"Longest question accepted, in characters (at most {MAX_QUESTION_CHARS_CEILING}).",
     )
     cors_origins: list[str] = Field(
         default_factory=list,
