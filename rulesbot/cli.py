@@ -5,6 +5,7 @@ FastAPI) inside the command body, so `rulesbot --help` stays fast.
 """
 
 import typer
+import typer.core
 
 from rulesbot.commands import ask, eval_cmd, index, ingest, score, serve, verify
 
@@ -26,6 +27,24 @@ app.add_typer(index.app, name="index")
 app.command("ingest")(ingest.ingest)
 app.command("eval")(eval_cmd.eval_command)
 app.command("serve")(serve.serve)
+
+
+def _flags_without_type_placeholder() -> None:
+    """Show on/off flags (--json, --force, --help) without a `<bool>` type placeholder in `--help`.
+
+    Typer labels every option with its type; for a flag, which takes no value, `<bool>` reads as if it wanted
+    one. Options that take a value keep their label.
+    """
+    option = typer.core.TyperOption
+    labelled = option.display_type_rich
+
+    def display_type_rich(self, ctx):
+        return None if self.is_flag else labelled(self, ctx)
+
+    option.display_type_rich = display_type_rich
+
+
+_flags_without_type_placeholder()
 
 
 def main() -> None:

@@ -66,9 +66,50 @@ def test_jsonl_in_order_with_error_lines(hash_env):
 
 
 def test_jsonl_all_good_exits_zero(hash_env):
-    result = runner.invoke(app, ["ask", "--jsonl"], input='{"question": "tie break?"}\n\n{"question": "setup?"}\n')
+    result = runner.invoke(app, ["ask", "--jsonl"], input='{"question": "tie break?"}\n{"question": "setup?"}\n')
     assert result.exit_code == 0
     assert len(result.stdout.splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('{"question": "x", "game": ["canvas"]}', "line 1: game: Input should be a valid string"),
+        ('{"question": 42}', "line 1: question: Input should be a valid string"),
+        ('{"question": "x", "lang": "de"}', "line 1: lang:"),
+        ('{"lang": "fr"}', "line 1: question: missing"),
+        ('{"question": "x", "qestion": "y"}', "line 1: qestion: unknown field"),
+        ("", "line 1: blank line"),
+        ("   ", "line 1: blank line"),
+        ("[1, 2]", "line 1: expected a JSON object with a question, got an array"),
+        ('"tie?"', "got a string"),
+    ],
+)
+def test_jsonl_bad_line_gets_its_error_and_the_next_line_is_answered(hash_env, line, message):
+    """Every line's fields are validated (types included); one output line per input line, in order."""
+    result = runner.invoke(app, ["ask", "--jsonl"], input=line + '\n{"question": "tie break?"}\n')
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    out = [json.loads(text) for text in result.stdout.splitlines()]
+    assert len(out) == 2
+    assert message in out[0]["error"]
+    assert out[1]["citations"][0]["page"] == 5
+
+
+def test_jsonl_blank_lines_keep_one_output_line_per_input_line(hash_env):
+    lines = ['{"question": "tie break?"}', "", '{"question": "setup?"}', "", ""]
+    result = runner.invoke(app, ["ask", "--jsonl"], input="\n".join(lines) + "\n")
+    out = [json.loads(text) for text in result.stdout.splitlines()]
+    assert len(out) == len(lines)
+    assert [("error" in item) for item in out] == [False, True, False, True, True]
+    assert result.exit_code == 2
+
+
+def test_help_shows_no_type_placeholder_for_flags():
+    result = runner.invoke(app, ["ask", "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0
+    assert "--json" in result.output and "<bool>" not in result.output
+    # Options that take a value keep their label.
+    assert "<str>" in result.output
 
 
 @pytest.mark.parametrize(

@@ -183,3 +183,15 @@ def test_eval_command_rejects_a_malformed_set(hash_env, tmp_path, content, messa
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
     assert not (hash_env / "index").exists()  # failed before loading a backend
+
+
+def test_eval_outside_the_repository_says_where_it_looked(hash_env, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["eval", "--backends", "hash"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert str(tmp_path) in result.output and "--eval-dir" in result.output
+    assert not (hash_env / "index").exists()

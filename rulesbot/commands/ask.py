@@ -2,7 +2,7 @@
 
     rulesbot ask "QUESTION"           readable: the answer, then the cited pages
     rulesbot ask "QUESTION" --json    one JSON object (Answer.contract(): the exact contract)
-    rulesbot ask --jsonl < in.jsonl   one {"question", "lang"?} per line in, one object per line out
+    rulesbot ask --jsonl < in.jsonl   one {"question", "lang"?, "game"?} per line in, one line out per line in
 
 Exit codes: 0 answered (an "I don't know" is an answer), 2 bad input (or any bad --jsonl line), 1 other errors.
 """
@@ -16,7 +16,7 @@ def ask(
     question: Annotated[str | None, typer.Argument(help="The rules question, in French or English.")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object (the answer contract).")] = False,
     jsonl: Annotated[
-        bool, typer.Option("--jsonl", help='Read {"question", "lang"?} JSON Lines on stdin; write one object per line.')
+        bool, typer.Option("--jsonl", help='Read {"question", "lang"?, "game"?} JSON Lines on stdin; write one line per input line.')
     ] = False,
     lang: Annotated[str | None, typer.Option(help="Answer language: fr or en (default: the question's).")] = None,
     game: Annotated[str | None, typer.Option(help="Game id (default: the default_game setting).")] = None,
@@ -97,30 +97,49 @@ def render(answer) -> str:
 
 
 def _answer_lines(bot, stream, *, lang: str | None, game: str | None) -> int:
-    """Answer each JSON line of `stream` in order; a bad line prints {"error": ...} and the run goes on."""
+    """Answer each JSON line of `stream` in order: exactly one output line per input line.
+
+    A bad line (not JSON, not an object, a field of the wrong type, a blank line) prints {"error": ...} on its
+    own line and the run goes on; the lines are validated by the same model as `POST /v1/ask` bodies.
+    """
     import json
 
+    from pydantic import ValidationError
+
     from rulesbot.errors import RulesbotError
+    from rulesbot.requests import AskRequest, validation_message
 
     failed = 0
-    for raw in stream:
-        if not raw.strip():
-            continue
+    for number, raw in enumerate(stream, start=1):
         try:
+            if not raw.strip():
+                raise _LineError("blank line (expected a JSON object with a question)")
             item = json.loads(raw)
             if not isinstance(item, dict):
-                raise ValueError("expected a JSON object with a question")
-            line_lang = item.get("lang") or lang
-            answer = bot.ask(item.get("question", ""), lang=line_lang, game=item.get("game") or game)
+                raise _LineError(f"expected a JSON object with a question, got {_json_type(item)}")
+            request = AskRequest.model_validate(item)
+            answer = bot.ask(request.question, lang=request.lang or lang, game=request.game or game)
             out = answer.contract()
         except RulesbotError as error:
-            failed += 1
             out = {"error": error.message}
+        except _LineError as error:
+            out = {"error": f"line {number}: {error}"}
+        except ValidationError as error:
+            out = {"error": f"line {number}: {validation_message(error.errors())}"}
         except ValueError as error:
-            failed += 1
-            out = {"error": f"bad JSON line: {error}"}
+            out = {"error": f"line {number}: bad JSON line: {error}"}
+        failed += "error" in out
         sys_write(json.dumps(out, ensure_ascii=False))
     return failed
+
+
+class _LineError(Exception):
+    """A JSON Lines input line that is not an ask request (blank, or not an object)."""
+
+
+def _json_type(value) -> str:
+    names = {list: "an array", str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    return "null" if value is None else names.get(type(value), type(value).__name__)
 
 
 def sys_write(line: str) -> None:

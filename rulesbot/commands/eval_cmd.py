@@ -45,7 +45,11 @@ def eval_command(
     # Read the set before loading any backend: a malformed set fails in a second, not after an index build.
     try:
         if not (folder / "queries.jsonl").is_file():
-            raise BadInput(f"no {folder / 'queries.jsonl'}")
+            where = "given by --eval-dir" if eval_dir else f"eval/{game} under the current folder ({Path.cwd()})"
+            raise BadInput(
+                f"no eval set: {folder / 'queries.jsonl'} does not exist (looked in {where}; run from the repository "
+                "root or pass --eval-dir FOLDER)"
+            )
         if not load_queries(folder / "queries.jsonl"):
             raise BadInput(f"{folder / 'queries.jsonl'}: no questions")
         if (folder / "computed.jsonl").exists():
