@@ -127,10 +127,18 @@ def score_outcomes(queries: list[Query], outcomes: list[Outcome], set_name: str)
         prefix = f"{set_name}_{lang}_"
         if rule:
             n = len(rule)
-            metrics[prefix + "recall@1"] = sum(recall_at(o.concepts, q.concepts, 1) for q, o in rule) / n
-            metrics[prefix + "recall@3"] = sum(recall_at(o.concepts, q.concepts, 3) for q, o in rule) / n
-            metrics[prefix + f"mrr@{MRR_DEPTH}"] = sum(reciprocal_rank(o.concepts, q.concepts) for q, o in rule) / n
+            # Retrieval metrics need gold concepts; a blind set written without seeing the knowledge has none.
+            labelled = [(q, o) for q, o in rule if q.concepts]
+            if labelled:
+                m = len(labelled)
+                metrics[prefix + "recall@1"] = sum(recall_at(o.concepts, q.concepts, 1) for q, o in labelled) / m
+                metrics[prefix + "recall@3"] = sum(recall_at(o.concepts, q.concepts, 3) for q, o in labelled) / m
+                metrics[prefix + f"mrr@{MRR_DEPTH}"] = sum(reciprocal_rank(o.concepts, q.concepts) for q, o in labelled) / m
             metrics[prefix + "answer_accuracy"] = sum(_answered(o) and key_facts_present(q.key_facts, o.answer) for q, o in rule) / n
+            # What users feel: an answer given (not "I don't know") whose key fact is wrong or missing.
+            metrics[prefix + "confidently_wrong"] = sum(
+                _answered(o) and not key_facts_present(q.key_facts, o.answer) for q, o in rule
+            ) / n
             metrics[prefix + "citation_accuracy"] = sum(_answered(o) and _cited(q, o) for q, o in rule) / n
             metrics[prefix + "false_abstention_rate"] = sum(not _answered(o) for _, o in rule) / n
         if pairs:
@@ -138,6 +146,9 @@ def score_outcomes(queries: list[Query], outcomes: list[Outcome], set_name: str)
         abstained = [(q, o) for q, o in pairs if not _answered(o)]
         if unknown:
             metrics[prefix + "abstention_recall"] = sum(not _answered(o) for _, o in unknown) / len(unknown)
+            near = [(q, o) for q, o in unknown if "near-domain" in q.tags]
+            if near:
+                metrics[prefix + "near_domain_abstained"] = sum(not _answered(o) for _, o in near) / len(near)
             # No abstention at all is the worst precision when there was something to abstain on.
             metrics[prefix + "abstention_precision"] = (
                 sum(q.kind == "unknown" for q, _ in abstained) / len(abstained) if abstained else 0.0
@@ -150,7 +161,9 @@ def score_cross_lingual(queries: list[Query], outcomes: list[Outcome], set_name:
     """Retrieval and citation metrics for questions asked against the other language's records only."""
     metrics: dict[str, float] = {}
     for lang in sorted({query.lang for query in queries}):
-        rule = [(q, o) for q, o in zip(queries, outcomes, strict=True) if q.lang == lang and q.kind == "rule"]
+        rule = [
+            (q, o) for q, o in zip(queries, outcomes, strict=True) if q.lang == lang and q.kind == "rule" and q.concepts
+        ]
         if not rule:
             continue
         n = len(rule)

@@ -73,6 +73,7 @@ def test_score_outcomes_hand_derived():
     assert m["set_en_answer_accuracy"] == 0.5
     assert m["set_en_citation_accuracy"] == 0.5
     assert m["set_en_false_abstention_rate"] == 0.0
+    assert m["set_en_confidently_wrong"] == 0.5  # e2 answered without its key fact
     assert m["set_en_abstention_recall"] == 1.0
     assert m["set_en_abstention_precision"] == 1.0
     # French: f1 abstained (rank 2 retrieval), f2 answered although out of scope.
@@ -81,6 +82,7 @@ def test_score_outcomes_hand_derived():
     assert m["set_fr_answer_accuracy"] == 0.0
     assert m["set_fr_citation_accuracy"] == 0.0
     assert m["set_fr_false_abstention_rate"] == 1.0
+    assert m["set_fr_confidently_wrong"] == 0.0  # f1 abstained: not confidently wrong
     assert m["set_fr_abstention_recall"] == 0.0
     assert m["set_fr_abstention_precision"] == 0.0  # its only abstention (f1) was a rule question
     assert m["set_fr_lang_accuracy"] == 0.5
@@ -91,6 +93,29 @@ def test_score_outcomes_hand_derived():
     assert m["set_all_abstention_precision"] == 0.5
     assert m["set_all_false_abstention_rate"] == round(1 / 3, 4)
     assert m["set_all_count"] == 5.0
+
+
+def test_blind_set_without_concepts_and_near_domain_questions():
+    """A set written blind has no gold concepts (no recall metrics) and tags its near-domain questions."""
+    queries = [
+        Query("b1", "q", "en", "rule", (), (3,), ("five",)),
+        Query("b2", "q", "en", "rule", (), (3,), ("five",)),
+        Query("b3", "q", "en", "unknown", tags=("near-domain",)),
+        Query("b4", "q", "en", "unknown", tags=("near-domain",)),
+        Query("b5", "q", "en", "unknown", tags=("off-topic",)),
+    ]
+    outcomes = [
+        Outcome([], "rule", "Five cards.", "en", [3]),
+        Outcome([], "rule", "Four tokens.", "en", [3]),
+        Outcome([], "unknown", "I don't know", "en", []),
+        Outcome([], "rule", "The best card is...", "en", [3]),
+        Outcome([], "unknown", "I don't know", "en", []),
+    ]
+    m = score_outcomes(queries, outcomes, "set")
+    assert "set_en_recall@1" not in m and "set_en_mrr@10" not in m
+    assert m["set_en_answer_accuracy"] == 0.5 and m["set_en_confidently_wrong"] == 0.5
+    assert m["set_en_near_domain_abstained"] == 0.5
+    assert m["set_en_abstention_recall"] == round(2 / 3, 4)
 
 
 def test_cross_lingual_and_computed_hand_derived():

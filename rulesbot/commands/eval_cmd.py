@@ -12,8 +12,8 @@ from typing import Annotated
 import typer
 
 SHOWN = [
-    "recall@1", "recall@3", "mrr@10", "answer_accuracy", "citation_accuracy",
-    "abstention_precision", "abstention_recall", "false_abstention_rate",
+    "recall@1", "recall@3", "mrr@10", "answer_accuracy", "confidently_wrong", "citation_accuracy",
+    "abstention_precision", "abstention_recall", "near_domain_abstained", "false_abstention_rate",
 ]
 
 
