@@ -102,6 +102,18 @@ class Achievement:
 
 
 @dataclass(frozen=True)
+class ComponentCount:
+    """How many of one component (or per-player allowance) a ruleset uses, with its rulebook page."""
+
+    slug: str
+    name_en: str
+    name_fr: str
+    count: int
+    page: int
+    per: str
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """The settings of the base game or of a variant (a variant is the base with overrides)."""
 
@@ -117,6 +129,7 @@ class Ruleset:
     backgrounds: int
     row_size: int
     skip_payment: str
+    skip_cost_per_card: int
     discard_skipped: bool
     token_supply: int
     supply_gain_free_card: int
@@ -143,7 +156,11 @@ ELEMENT_MASK = sum(ICON_BIT[name] for name in ELEMENTS)
 ELEMENT_NAMES: Mapping[str, Mapping[str, str]] = MappingProxyType(dict(_RULES["element_names"]))
 MAT_SLOTS: tuple[str, ...] = tuple(_RULES["mat_slots"])
 SILVER_POINTS: int = _RULES["silver_points"]
-CARD_COUNT: int = _RULES["card_count"]
+_COMPONENTS_RAW: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {entry["slug"]: MappingProxyType(entry) for entry in _RULES["components"]}
+)
+CARD_COUNT: int = _COMPONENTS_RAW["art_cards"]["count"]
+SCORING_CARD_COUNT: int = _COMPONENTS_RAW["scoring_cards"]["count"]
 SWATCH_COUNT: int = _RULES["swatch_count"]
 CARDS_PER_PAINTING: int = _RULES["cards_per_painting"]
 PAGES: Mapping[str, int] = MappingProxyType(dict(_RULES["pages"]))
@@ -247,8 +264,8 @@ def _build_scoring_cards() -> tuple[ScoringCard, ...]:
                 rule=MappingProxyType(dict(entry["rule"])),
             )
         )
-    if len({card.slug for card in cards}) != 12 or len(cards) != 12:
-        raise DataError(f"scoring_cards.json: expected 12 distinct cards, got {len(cards)}")
+    if len({card.slug for card in cards}) != SCORING_CARD_COUNT or len(cards) != SCORING_CARD_COUNT:
+        raise DataError(f"scoring_cards.json: expected {SCORING_CARD_COUNT} distinct cards, got {len(cards)}")
     return tuple(cards)
 
 
@@ -312,7 +329,8 @@ for _scenario in SCENARIOS:
         MAT_SLOTS
     ):
         raise DataError(
-            f"scenario {_scenario.slug!r}: expected at most 4 known Scoring Cards, got {_scenario.cards}"
+            f"scenario {_scenario.slug!r}: expected at most {len(MAT_SLOTS)} known Scoring Cards,"
+            f" got {_scenario.cards}"
         )
 if set(FIRST_GAME_CARDS) - set(SCORING_SLUGS):
     raise DataError(f"first_game: expected known Scoring Cards, got {FIRST_GAME_CARDS}")
@@ -327,6 +345,72 @@ _SCORING_INDEX: Mapping[str, ScoringCard] = MappingProxyType(
         for name in (scoring.slug, scoring.name_en, scoring.name_fr)
     }
 )
+
+
+_COMPONENT_LISTS: Mapping[str, tuple] = MappingProxyType(
+    {
+        "mat_slots": MAT_SLOTS,
+        "scenarios": SCENARIOS,
+        "solo_levels": SOLO_LEVELS,
+        "achievements": ACHIEVEMENTS,
+    }
+)
+
+
+def component_counts(ruleset_name: str | Ruleset = "base") -> Mapping[str, ComponentCount]:
+    """Each component's count and rulebook page for a ruleset (slug -> ComponentCount), read from rules.json.
+
+    An entry is a count printed in the components list, a ruleset setting (per-player allowances, player range),
+    the length of a data list (scenarios, achievements, solo levels, mat slots) or a top-level rule number.
+    Entries that a ruleset does not use (Vincent's tokens outside the Vincent variant) are left out.
+    """
+    rules = ruleset(ruleset_name)
+    counts: dict[str, ComponentCount] = {}
+    for slug, entry in _COMPONENTS_RAW.items():
+        if "when" in entry and not getattr(rules, entry["when"]):
+            continue
+        counts[slug] = ComponentCount(
+            slug=slug,
+            name_en=entry["en"],
+            name_fr=entry["fr"],
+            count=_component_count(entry, rules),
+            page=entry.get("pages_by_ruleset", {}).get(rules.name, entry["page"]),
+            per=entry.get("per", "game"),
+        )
+    return MappingProxyType(counts)
+
+
+def _component_count(entry: Mapping[str, Any], rules: Ruleset) -> int:
+    if "count" in entry:
+        return entry["count"]
+    if "setting" in entry:
+        return int(getattr(rules, entry["setting"]))
+    if "list" in entry:
+        return len(_COMPONENT_LISTS[entry["list"]])
+    return _RULES[entry["rule"]]
+
+
+def _check_components() -> None:
+    sources = ("count", "setting", "list", "rule")
+    setting_names = {field.name for field in fields(Ruleset)}
+    for slug, entry in _COMPONENTS_RAW.items():
+        given = [key for key in sources if key in entry]
+        if len(given) != 1:
+            raise DataError(f"component {slug!r}: expected exactly one of {sources}, got {given}")
+        if "setting" in entry and entry["setting"] not in setting_names:
+            raise DataError(f"component {slug!r}: expected a ruleset setting, got {entry['setting']!r}")
+        if "list" in entry and entry["list"] not in _COMPONENT_LISTS:
+            raise DataError(f"component {slug!r}: expected a list from {sorted(_COMPONENT_LISTS)}")
+        if "rule" in entry and not isinstance(_RULES.get(entry["rule"]), int):
+            raise DataError(f"component {slug!r}: expected a number in rules.json, got {entry['rule']!r}")
+        if "when" in entry and entry["when"] not in setting_names:
+            raise DataError(f"component {slug!r}: expected a ruleset setting for 'when', got {entry['when']!r}")
+        for name in entry.get("pages_by_ruleset", {}):
+            if name not in RULESETS:
+                raise DataError(f"component {slug!r}: expected known rulesets in pages_by_ruleset, got {name!r}")
+
+
+_check_components()
 
 
 def card(name_or_id: str | int | ArtCard) -> ArtCard:
