@@ -58,7 +58,8 @@ def score_request(payload: Mapping[str, Any]) -> dict:
     has_cards, has_swatches = "cards" in payload, "swatches" in payload
     if has_cards == has_swatches:
         raise ScoreInputError(
-            'expected exactly one of "cards" (3 Art Cards, bottom to top) or "swatches" (5 lists)'
+            f'expected exactly one of "cards" ({CARDS_PER_PAINTING} Art Cards, bottom to top)'
+            f' or "swatches" ({SWATCH_COUNT} lists)'
         )
     scoring = _scoring_slugs(payload.get("scoring"))
     painting = _cards_painting(payload["cards"]) if has_cards else _swatch_painting(payload["swatches"])

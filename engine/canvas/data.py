@@ -12,6 +12,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from fractions import Fraction
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -137,6 +138,7 @@ class Ruleset:
     vincent: bool
     vincent_tokens: int
     vincent_max_face_up: int
+    vincent_face_up_probability: Fraction
 
 
 def _load(name: str) -> dict:
@@ -163,6 +165,8 @@ CARD_COUNT: int = _COMPONENTS_RAW["art_cards"]["count"]
 SCORING_CARD_COUNT: int = _COMPONENTS_RAW["scoring_cards"]["count"]
 SWATCH_COUNT: int = _RULES["swatch_count"]
 CARDS_PER_PAINTING: int = _RULES["cards_per_painting"]
+ART_CARD_STRIPES: int = _RULES["art_card_stripes"]
+MAX_ICONS_PER_STRIPE: int = _RULES["max_icons_per_stripe"]
 PAGES: Mapping[str, int] = MappingProxyType(dict(_RULES["pages"]))
 _ART_RAW = _load("art_cards.json")
 SWATCH_COLOURS: tuple[str, ...] = tuple(_ART_RAW["swatches"])
@@ -210,13 +214,15 @@ def _build_art_cards() -> tuple[ArtCard, ...]:
             unknown = [icon for icon in icons if icon not in ICON_BIT]
             if unknown:
                 raise DataError(f"{where}: expected icons from {list(ICONS)}, got {unknown}")
-            if not 1 <= len(icons) <= 2 or len(set(icons)) != len(icons):
-                raise DataError(f"{where}: expected 1 or 2 different icons per stripe, got {icons}")
-            if len(icons) == 2 and any(icon in BONUS_ELEMENT for icon in icons):
+            if not 1 <= len(icons) <= MAX_ICONS_PER_STRIPE or len(set(icons)) != len(icons):
+                raise DataError(
+                    f"{where}: expected 1 to {MAX_ICONS_PER_STRIPE} different icons per stripe, got {icons}"
+                )
+            if len(icons) > 1 and any(icon in BONUS_ELEMENT for icon in icons):
                 raise DataError(f"{where}: expected a bonus icon alone in its stripe, got {icons}")
             stripes[number - 1] = tuple(sorted(icons, key=ICONS.index))
-        if sum(1 for stripe in stripes if stripe) != 2:
-            raise DataError(f"{where}: expected exactly 2 stripes, got {entry['stripes']}")
+        if sum(1 for stripe in stripes if stripe) != ART_CARD_STRIPES:
+            raise DataError(f"{where}: expected exactly {ART_CARD_STRIPES} stripes, got {entry['stripes']}")
         cards.append(
             ArtCard(
                 id=entry["id"],
@@ -281,6 +287,9 @@ def _build_rulesets() -> Mapping[str, Ruleset]:
             raise DataError(f"ruleset {name!r}: expected overrides of known settings, got {sorted(unknown)}")
         values.update(entry.get("overrides", {}))
         values["name"] = name
+        values["vincent_face_up_probability"] = Fraction(values.get("vincent_face_up_probability", "0"))
+        if not 0 <= values["vincent_face_up_probability"] <= 1:
+            raise DataError(f"ruleset {name!r}: expected vincent_face_up_probability in [0, 1]")
         values.pop("extends", None)
         values.pop("overrides", None)
         missing = names - set(values)

@@ -393,12 +393,16 @@ def is_chance_node(state: GameState) -> bool:
 def chance_outcomes(state: GameState) -> tuple[tuple[int, Fraction], ...]:
     """Outcomes at a chance node: (face-up count, exact probability), sorted by count; probabilities sum to 1.
 
-    Each of Vincent's tokens lands face-up with probability 1/2 and at most `vincent_max_face_up` are spent
-    (p. 5, ruling 8.6), so the counts above that cap are merged into it. Raises ValueError elsewhere.
+    Each of Vincent's tokens lands face-up with probability `vincent_face_up_probability` (1/2) and at most
+    `vincent_max_face_up` (4) are spent (p. 5, ruling 8.6), so the counts above that cap are merged into it.
+    Probabilities of 0 are left out. Raises ValueError elsewhere.
     """
     if not state.vincent_to_play:
         raise ValueError("chance_outcomes: expected a chance node (Vincent to play), got a player's turn")
-    return vincent_toss_outcomes(state.vincent_tokens, state.rules.vincent_max_face_up)
+    rules = state.rules
+    return vincent_toss_outcomes(
+        state.vincent_tokens, rules.vincent_max_face_up, rules.vincent_face_up_probability
+    )
 
 
 def apply_chance(state: GameState, outcome: int) -> GameState:
@@ -430,20 +434,26 @@ def resolve_chance(state: GameState) -> GameState:
     return state
 
 
-def vincent_toss_outcomes(tokens: int, max_face_up: int | None = None) -> tuple[tuple[int, Fraction], ...]:
-    """Vincent's toss of `tokens` tokens: (face-up count, capped at max_face_up; exact probability), each 1/2.
+def vincent_toss_outcomes(
+    tokens: int, max_face_up: int | None = None, face_up_probability: Fraction | None = None
+) -> tuple[tuple[int, Fraction], ...]:
+    """Vincent's toss of `tokens` tokens: (face-up count, capped at max_face_up; exact probability).
 
-    `max_face_up` defaults to the Vincent variant's cap in rules.json (`vincent_max_face_up`).
+    `max_face_up` and `face_up_probability` (of one token) default to the Vincent variant's settings in
+    rules.json (`vincent_max_face_up`, `vincent_face_up_probability`: 4 and 1/2, p. 5 and ruling 8.6).
     """
     if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 0:
         raise ValueError(f"expected a token count >= 0, got {tokens!r}")
-    cap = RULESETS["vincent"].vincent_max_face_up if max_face_up is None else max_face_up
+    rules = RULESETS["vincent"]
+    cap = rules.vincent_max_face_up if max_face_up is None else max_face_up
+    up = rules.vincent_face_up_probability if face_up_probability is None else Fraction(face_up_probability)
     outcomes: dict[int, Fraction] = {}
     for face_up in range(tokens + 1):
-        probability = Fraction(math.comb(tokens, face_up), 2**tokens)
+        # Independent tokens: the binomial law of the number face-up.
+        probability = math.comb(tokens, face_up) * up**face_up * (1 - up) ** (tokens - face_up)
         key = min(face_up, cap)
         outcomes[key] = outcomes.get(key, Fraction(0)) + probability
-    return tuple(sorted(outcomes.items()))
+    return tuple(sorted((outcome, probability) for outcome, probability in outcomes.items() if probability))
 
 
 def vincent_turn(state: GameState, face_up: int) -> GameState:

@@ -15,7 +15,16 @@ from typing import Any
 
 from .api import paintings_titled
 from .bots import play_game, random_bot
-from .data import CARD_COUNT, CARDS_PER_PAINTING, SILVER_POINTS, SOLO_LEVELS, card, scenario, solo_level
+from .data import (
+    CARD_COUNT,
+    CARDS_PER_PAINTING,
+    SILVER_POINTS,
+    SOLO_LEVELS,
+    card,
+    ruleset,
+    scenario,
+    solo_level,
+)
 from .game import (
     GameState,
     action_from_dict,
@@ -171,7 +180,8 @@ def _check_titled_paintings(example: Mapping[str, Any]) -> str:
     _same(combinations, example["expect"]["combinations"], "card combinations reproducing the ribbons")
     _same(len(splits), example["expect"]["splits"], "distinct per-painting ribbon splits")
     shown = " | ".join("/".join(card(card_id).title for card_id in triple) for triple in witness)
-    return f"{combinations} combinations of 9 different cards ({len(splits)} ribbon splits), e.g. {shown}"
+    used = CARDS_PER_PAINTING * len(witness)
+    return f"{combinations} combinations of {used} different cards ({len(splits)} ribbon splits), e.g. {shown}"
 
 
 def _check_simulate(example: Mapping[str, Any]) -> str:
@@ -196,11 +206,12 @@ def _check_simulate(example: Mapping[str, Any]) -> str:
             if not final.game_over or legal_actions(final):
                 raise ExampleFailed(f"seed {seed}: the game did not end")
             if any(len(player.paintings) != final.rules.paintings for player in final.players):
-                raise ExampleFailed(f"seed {seed}: the game ended before every player had 3 paintings")
+                raise ExampleFailed(f"seed {seed}: the game ended before every player had all paintings")
             if len(actions) > max_actions(players, example["ruleset"]):
                 raise ExampleFailed(f"seed {seed}: more actions than the declared maximum")
             games += 1
-    return f"{games} random games: each ended exactly when every player had 3 paintings"
+    paintings = ruleset(example["ruleset"]).paintings
+    return f"{games} random games: each ended exactly when every player had {paintings} paintings"
 
 
 def _check_setup(example: Mapping[str, Any]) -> str:
