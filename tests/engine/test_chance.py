@@ -9,6 +9,8 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rulesbot.engine import canvas
 from rulesbot.engine.canvas import TakeCard
 
@@ -261,3 +263,24 @@ def test_score_bound_silver_matches_an_exhaustive_search():
         silver = sum(sum(1 for swatch in swatches if name in swatch and swatch[0] != "bonus") for name in bonuses)
         best = max(best, silver)
     assert canvas.max_silver_per_painting() == best == 6
+
+
+@given(
+    position=st.integers(1, 5),
+    tokens_on_cards=st.lists(st.integers(0, 6), max_size=5),
+    hand_tokens=st.integers(0, 8),
+)
+@settings(max_examples=150, deadline=None)
+def test_property_take_cost_and_game_match_the_token_by_token_simulation(position, tokens_on_cards, hand_tokens):
+    cost, gain = _simulated_take(position, tokens_on_cards, hand_tokens=10)
+    assert canvas.take_cost(position, tokens_on_cards) == (cost, gain)
+    state = canvas.custom_game(ROW, hands=[(), ()], tokens=[hand_tokens, 4], row_tokens=tokens_on_cards)
+    action = TakeCard(0, position)
+    if hand_tokens < cost:
+        assert canvas.check_action(state, action) == "action/not_enough_tokens"
+        return
+    after = canvas.apply_action(state, action)
+    assert after.players[0].tokens == hand_tokens - cost + gain
+    # Each skipped card carries one more token, as the simulation placed them (then the row slides by one).
+    expected = [count + 1 for count in (list(tokens_on_cards) + [0] * 5)[: position - 1]]
+    assert list(after.row_tokens[: position - 1]) == expected
