@@ -287,6 +287,11 @@ def _build_rulesets() -> Mapping[str, Ruleset]:
             raise DataError(f"ruleset {name!r}: expected overrides of known settings, got {sorted(unknown)}")
         values.update(entry.get("overrides", {}))
         values["name"] = name
+        for count_name in ("skip_cost_per_card", "vincent_max_face_up", "vincent_tokens", "starting_tokens"):
+            if isinstance(values.get(count_name), bool) or not isinstance(values.get(count_name), int) or (
+                values[count_name] < 0
+            ):
+                raise DataError(f"ruleset {name!r}: expected {count_name} a count >= 0, got {values.get(count_name)!r}")
         values["vincent_face_up_probability"] = Fraction(values.get("vincent_face_up_probability", "0"))
         if not 0 <= values["vincent_face_up_probability"] <= 1:
             raise DataError(f"ruleset {name!r}: expected vincent_face_up_probability in [0, 1]")

@@ -284,3 +284,21 @@ def test_property_take_cost_and_game_match_the_token_by_token_simulation(positio
     # Each skipped card carries one more token, as the simulation placed them (then the row slides by one).
     expected = [count + 1 for count in (list(tokens_on_cards) + [0] * 5)[: position - 1]]
     assert list(after.row_tokens[: position - 1]) == expected
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"slug": "x", "en": "X", "fr": "X", "page": 2},  # no source of the count
+        {"slug": "x", "en": "X", "fr": "X", "page": 2, "count": 1, "setting": "row_size"},  # two sources
+        {"slug": "x", "en": "X", "fr": "X", "page": 2, "setting": "no_such_setting"},
+        {"slug": "x", "en": "X", "fr": "X", "page": 2, "list": "no_such_list"},
+        {"slug": "x", "en": "X", "fr": "X", "page": 2, "count": 1, "pages_by_ruleset": {"chess": 1}},
+    ],
+)
+def test_bad_component_data_is_refused(monkeypatch, entry):
+    from rulesbot.engine.canvas import data
+
+    monkeypatch.setattr(data, "_COMPONENTS_RAW", {**data._COMPONENTS_RAW, "x": entry})
+    with pytest.raises(data.DataError, match="component 'x'"):
+        data._check_components()
