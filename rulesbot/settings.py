@@ -73,9 +73,31 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(
         default=120, ge=1, description="Requests per minute allowed per client address."
     )
+    analytics: bool = Field(
+        default=False,
+        description="Log questions, answer kinds, confidence, latency and votes for `rulesbot report` (no IP "
+        "addresses are stored). Off by default.",
+    )
+    analytics_retention_days: int = Field(
+        default=90, ge=1, le=3650, description="Analytics rows older than this many days are deleted."
+    )
+    database_url: str = Field(
+        default="",
+        description="Where analytics go: a SQLAlchemy database URL (default: a SQLite file analytics.sqlite3 "
+        "in the data dir).",
+    )
+    report_token: str = Field(
+        default="",
+        description="Bearer token that opens GET /v1/report (a site dashboard); empty keeps the endpoint closed.",
+    )
 
 
 @lru_cache
 def get_settings() -> Settings:
     """The process-wide settings (read once from the environment)."""
     return Settings()
+
+
+def analytics_url(settings: Settings) -> str:
+    """The analytics database URL: the configured one, else a SQLite file in the data dir."""
+    return settings.database_url or f"sqlite:///{Path(settings.data_dir).expanduser() / 'analytics.sqlite3'}"
