@@ -226,6 +226,37 @@ def test_loader_rejects_a_page_beyond_the_rulebook(tmp_path):
         load_pack(_write_pack(tmp_path / "canvas", [_entry("en", pages=(7,)), _entry("fr", pages=(7,))]))
 
 
+def _faq_entry(lang, **extra):
+    return {
+        "id": f"canvas.{lang}.faq.hand-limit",
+        "concept_id": "faq.hand-limit",
+        "lang": lang,
+        "source": "faq",
+        "pages": [3],
+        "section": "x",
+        "question": "How many cards can I hold?",
+        "text": "A player holds at most 5 Art Cards.",
+        **extra,
+    }
+
+
+def test_loader_accepts_a_short_lead_on_an_faq_record(tmp_path):
+    loaded = load_pack(_write_pack(tmp_path / "canvas", [_faq_entry("en", lead="5."), _faq_entry("fr")]))
+    assert loaded.by_id["canvas.en.faq.hand-limit"].lead == "5."
+    assert loaded.by_id["canvas.fr.faq.hand-limit"].lead is None
+
+
+def test_loader_rejects_a_lead_on_a_rulebook_passage(tmp_path):
+    with pytest.raises(PackError, match="only FAQ entries have a lead"):
+        load_pack(_write_pack(tmp_path / "canvas", [{**_entry("en"), "lead": "Yes."}, _entry("fr")]))
+
+
+@pytest.mark.parametrize("lead", ["", "Yes, " + "and so on " * 5])
+def test_loader_rejects_an_empty_or_long_lead(tmp_path, lead):
+    with pytest.raises(PackError, match="lead"):
+        load_pack(_write_pack(tmp_path / "canvas", [_faq_entry("en", lead=lead), _faq_entry("fr")]))
+
+
 # ---- numbers quoted in passages agree with the engine's data
 
 
