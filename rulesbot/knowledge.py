@@ -5,10 +5,14 @@ A pack is a folder (shipped ones live in the repository's knowledge/<game>/, ins
 
     pack.json             the manifest (PackManifest)
     rulebook.<lang>.jsonl one Entry per line, source "rulebook"
-    faq.<lang>.jsonl      one Entry per line, source "faq" (with `question`)
+    faq.<lang>.jsonl      one Entry per line, source "faq" (with `question`, optionally a short `lead`)
 
 Every record has a page, and every concept exists in every language the manifest declares (its twin shares
 the `concept_id`). A second pack drops in as another folder: no code changes.
+
+An FAQ record's `text` states the rule on its own, for whatever question it ends up answering; a short
+yes/no-style `lead` ("Yes.", "Non.", "5.") answers only the record's own `question`, so it lives apart and is
+shown only when the asker's question matches that question closely with the same polarity.
 """
 
 import hashlib
@@ -41,6 +45,10 @@ class PackManifest(BaseModel):
     description: dict[str, str] = Field(default_factory=dict)
 
 
+# A lead is a word or a short phrase ("Yes.", "Oui, une seule fois."), not a second answer.
+LEAD_MAX_CHARS = 40
+
+
 class Entry(BaseModel):
     """One passage of the rulebook or one FAQ answer, in one language."""
 
@@ -53,6 +61,9 @@ class Entry(BaseModel):
     text: str = Field(min_length=1)
     question: str | None = None  # FAQ entries: the question as players ask it
     paraphrases: list[str] = Field(default_factory=list)  # other ways to ask it, indexed too
+    # FAQ entries: a short answer ("Yes.", "Non.", "5.") to `question` itself, never part of `text`: shown
+    # for another question (or the same one asked the other way round) it could say the opposite of the rule.
+    lead: str | None = Field(default=None, min_length=1, max_length=LEAD_MAX_CHARS)
     game: str = ""  # filled in by the loader
 
     @field_validator("pages")
@@ -66,6 +77,8 @@ class Entry(BaseModel):
     def _faq_has_question(self) -> "Entry":
         if self.source == "faq" and not self.question:
             raise ValueError(f"FAQ entry {self.id} has no question")
+        if self.lead is not None and self.source != "faq":
+            raise ValueError(f"{self.id}: only FAQ entries have a lead (it answers their own question)")
         return self
 
     @property
