@@ -61,7 +61,7 @@ class Rulesbot:
         embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
         index, rows, manifest, _built = open_dense_index(
             packs, embedder, settings.data_dir, settings.index_backend, force=force_rebuild, notify=notify,
-            progress=progress, lock=lambda: data_dir_lock(settings.data_dir, settings.lock_timeout),
+            progress=progress, lock=lambda: data_dir_lock(settings.data_dir, settings.lock_timeout, notify or _stderr),
         )
         retriever = Retriever(
             packs,

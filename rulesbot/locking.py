@@ -9,7 +9,7 @@ index, and the build takes it again without waiting on itself. Readers (`ask`) n
 """
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,15 +26,25 @@ _locks_guard = threading.Lock()
 
 
 @contextmanager
-def data_dir_lock(data_dir: Path, timeout: float) -> Iterator[None]:
-    """Hold the data dir's write lock; DataDirBusy after `timeout` s, DataDirUnwritable if it can't be made."""
+def data_dir_lock(
+    data_dir: Path, timeout: float, notify: Callable[[str], None] | None = None
+) -> Iterator[None]:
+    """Hold the data dir's write lock; DataDirBusy after `timeout` s, DataDirUnwritable if it can't be made.
+
+    `notify` hears one line when the lock is held elsewhere and this call starts to wait.
+    """
     data_dir = Path(data_dir).expanduser().absolute()
     path = data_dir / LOCK_NAME
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         with _locks_guard:
             lock = _locks.setdefault(path, FileLock(path))
-        lock.acquire(timeout=timeout)
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            if notify is not None:
+                notify(f"waiting for another rulesbot ingest or index build to finish with {data_dir}…")
+            lock.acquire(timeout=timeout)
     except Timeout:
         raise DataDirBusy(
             f"another rulesbot ingest or index build has held {path} for over {timeout:g} s; try again when it "

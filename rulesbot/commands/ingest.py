@@ -77,7 +77,7 @@ def _ingest(settings, file: Path | None, game: str | None, lang: str | None, tit
     if game is None or lang is None:
         _usage("ingesting needs --game ID and --lang en|fr")
     # The lock covers the commit and the index rebuild, so another ingest can't slip in between.
-    with data_dir_lock(settings.data_dir, settings.lock_timeout):
+    with data_dir_lock(settings.data_dir, settings.lock_timeout, _stderr):
         result = ingest_file(
             file,
             game=game,
@@ -106,7 +106,7 @@ def _remove(settings, game: str | None, source: str) -> None:
 
     if game is None:
         _usage("--remove SOURCE needs --game ID")
-    with data_dir_lock(settings.data_dir, settings.lock_timeout):
+    with data_dir_lock(settings.data_dir, settings.lock_timeout, _stderr):
         removed = remove_source(game, source, data_dir=settings.data_dir, lock_timeout=settings.lock_timeout)
         typer.echo(f'removed source "{source}" ({removed} passage{"" if removed == 1 else "s"}) from {game}')
         Rulesbot.load(settings, notify=_stderr, warn=_stderr)
