@@ -166,24 +166,28 @@ def load_all_packs(settings: Settings, warn: Callable[[str], None] | None = None
     """The shipped packs plus the user's ingested ones (a user pack for a shipped game adds to it).
 
     A user pack that is broken or past the ingest limits never stops the shipped packs: it is skipped with
-    `warn(one line)` (default: stderr; the server logs it).
+    `warn(one line)` (default: "warning: ..." on stderr; the server logs it).
     """
     from rulesbot.ingest import Limits
     from rulesbot.userpacks import load_user_packs, merge_user_pack
 
-    warn = warn or _stderr
+    warn = warn or _warn_stderr
     packs = load_base_packs(settings)
     for user in load_user_packs(settings.data_dir, Limits.from_settings(settings), warn):
         try:
             merge_user_pack(packs, user)
         except PackError as error:
-            warn(f"warning: skipped the ingested rulebooks of {user.game} ({user.path}): {error.message}")
+            warn(f"skipped the ingested rulebooks of {user.game} ({user.path}): {error.message}")
     return packs
 
 
 def _stderr(message: str) -> None:
     sys.stderr.write(message + "\n")
     sys.stderr.flush()
+
+
+def _warn_stderr(message: str) -> None:
+    _stderr(f"warning: {message}")
 
 
 def validate_question(question, max_chars: int) -> str:

@@ -16,7 +16,7 @@ the new one, never a mix; the hidden folders an interrupted change leaves behind
 Writers hold the data dir lock (rulesbot.locking), so concurrent ingests serialise and none is lost; readers
 take no lock: they resolve the link once and read one generation.
 
-A game folder of an older rulebot (a plain folder with user.<lang>.jsonl) is read as it is, its files listed as
+A game folder of an older rulesbot (a plain folder with user.<lang>.jsonl) is read as it is, its files listed as
 sources named "user.<lang>", and turned into a generation by its first change.
 """
 
@@ -141,7 +141,14 @@ def ingest_file(
             _write(staging / SOURCES, json.dumps(sources, indent=2, ensure_ascii=False, sort_keys=True))
             _write_manifest(staging, game, title)
             # Validated as a question would load it: a result that would be skipped is never committed.
-            check_user_pack(staging, limits, shipped or {})
+            try:
+                check_user_pack(staging, limits, shipped or {})
+            except RulesbotError as error:
+                raise PackError(
+                    f"the ingested rulebooks of {game} would not load with {source!r} added ({error.message}); "
+                    f"nothing was changed: see `rulesbot ingest --list`, and `rulesbot ingest --remove SOURCE "
+                    f"--game {game}` takes a broken source away"
+                ) from error
             _commit(root, game, staging)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
@@ -224,13 +231,13 @@ def list_sources(data_dir: Path) -> list[SourceInfo]:
 
 
 def load_user_packs(data_dir: Path, limits: Limits, warn: Callable[[str], None]) -> list[Pack]:
-    """Every game's ingested pack that loads and is within `limits`; any other is skipped with `warn(one line)`."""
+    """Every game's ingested pack that loads and is within `limits`; any other is skipped, said in `warn(line)`."""
     root = packs_dir(data_dir)
     packs: list[Pack] = []
     try:
         entries = sorted(root.iterdir()) if root.is_dir() else []
     except OSError as error:
-        warn(f"warning: skipped the ingested rulebooks in {root}: {error.strerror or error}")
+        warn(f"skipped the ingested rulebooks in {root}: {error.strerror or error}")
         return packs
     for entry in entries:
         if entry.name.startswith(".") or not (entry.is_dir() or entry.is_symlink()):
@@ -240,7 +247,7 @@ def load_user_packs(data_dir: Path, limits: Limits, warn: Callable[[str], None])
             packs.append(_load_checked(entry.resolve(strict=True), limits))
         except (RulesbotError, OSError, ValueError) as error:
             message = error.message if isinstance(error, RulesbotError) else (getattr(error, "strerror", None) or str(error))
-            warn(f"warning: skipped the ingested rulebooks of {entry.name} ({entry}): {message}")
+            warn(f"skipped the ingested rulebooks of {entry.name} ({entry}): {message}")
     return packs
 
 

@@ -314,3 +314,19 @@ def test_the_readme_ingest_example_is_real_output(hash_env, tmp_path, monkeypatc
             result = runner.invoke(app, words[1:])
         shown = result.stdout if result.exit_code == 0 else result.stderr
         assert shown.splitlines() == expected, line
+
+
+def test_ingesting_next_to_a_broken_source_changes_nothing_and_says_how_to_fix_it(hash_env, tmp_path):
+    setup = tmp_path / "setup.md"
+    setup.write_text("[page 1]\nPut the harbour board in the middle.\n")
+    assert runner.invoke(app, ["ingest", str(setup), "--game", "harbour", "--lang", "en"]).exit_code == 0
+    (hash_env / "packs" / "harbour" / "setup.jsonl").write_text("{broken\n")
+    goods = tmp_path / "goods.md"
+    goods.write_text("[page 2]\nShips carry goods between harbours.\n")
+    result = runner.invoke(app, ["ingest", str(goods), "--game", "harbour", "--lang", "en"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "setup.jsonl:1" in result.stderr and "--remove SOURCE --game harbour" in result.stderr
+    assert [row[:2] for row in _listed()] == [["harbour", "setup"]]
+    assert runner.invoke(app, ["ingest", "--remove", "setup", "--game", "harbour"]).exit_code == 0
+    assert runner.invoke(app, ["ingest", str(goods), "--game", "harbour", "--lang", "en"]).exit_code == 0
+    assert _texts("harbour") == ["Ships carry goods between harbours."]

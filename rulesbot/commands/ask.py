@@ -68,7 +68,7 @@ def ask(
         # A skipped user pack is reported once, though the packs may be loaded twice.
         if message not in warned:
             warned.add(message)
-            typer.echo(message, err=True)
+            typer.echo(f"warning: {message}", err=True)
 
     try:
         if game is not None:

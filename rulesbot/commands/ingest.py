@@ -95,7 +95,7 @@ def _ingest(settings, file: Path | None, game: str | None, lang: str | None, tit
             f'ingested {result.passages} passage{plural} from {Path(file).name} into {result.game} as source '
             f'"{result.source}"{replaced}'
         )
-        Rulesbot.load(settings, notify=_stderr, warn=_stderr)
+        Rulesbot.load(settings, notify=_stderr, warn=_warning)
     typer.echo(f'ask with: rulesbot ask "..." --game {game}')
 
 
@@ -109,7 +109,7 @@ def _remove(settings, game: str | None, source: str) -> None:
     with data_dir_lock(settings.data_dir, settings.lock_timeout, _stderr):
         removed = remove_source(game, source, data_dir=settings.data_dir, lock_timeout=settings.lock_timeout)
         typer.echo(f'removed source "{source}" ({removed} passage{"" if removed == 1 else "s"}) from {game}')
-        Rulesbot.load(settings, notify=_stderr, warn=_stderr)
+        Rulesbot.load(settings, notify=_stderr, warn=_warning)
 
 
 def _print_sources(settings, game: str | None) -> None:
@@ -142,3 +142,7 @@ def _usage(message: str) -> None:
 
 def _stderr(message: str) -> None:
     typer.echo(message, err=True)
+
+
+def _warning(message: str) -> None:
+    typer.echo(f"warning: {message}", err=True)
