@@ -197,7 +197,7 @@ def test_kill_9_while_staging_leaves_the_data_dir_as_it_was(seeded, tmp_path):
     # Everything that is read is as it was; only the hidden staging folder of the killed ingest remains.
     assert _snapshot(seeded, skip_stale=True) == before
     assert _ask(CANVAS_QUESTION, seeded)["answer"] == CANVAS_ANSWER
-    assert _ask("harbour board middle", seeded, game="harbour")["citations"][0]["page"] == 1
+    assert _load_in_process(seeded).search("harbour board middle", game="harbour")[0].page == 1
     assert _sources(seeded) == {("harbour", "setup")}
     # The next ingest takes the stale staging folder away.
     small = _rulebook(tmp_path / "rules.md", {2: "# Goods\n\nShips carry goods between harbours."})
@@ -226,7 +226,7 @@ def test_kill_9_after_the_commit_keeps_the_whole_rulebook(seeded, tmp_path):
     stored = (seeded / "packs" / "harbour" / "goods.jsonl").read_text(encoding="utf-8").splitlines()
     assert {json.loads(line)["pages"][0] for line in stored} == set(pages)
     assert _ask(CANVAS_QUESTION, seeded)["answer"] == CANVAS_ANSWER
-    assert _ask("harbour board middle", seeded, game="harbour")["citations"][0]["page"] == 1
+    assert _load_in_process(seeded).search("harbour board middle", game="harbour")[0].page == 1
 
 
 def test_concurrent_ingests_of_one_game_all_survive(seeded, tmp_path):
@@ -288,7 +288,7 @@ def test_bombs_are_refused_naming_the_limit_and_change_nothing(seeded, tmp_path,
     assert limit in line, line
     assert time.monotonic() - started < 30
     assert _snapshot(seeded) == before
-    assert _ask(CANVAS_QUESTION, seeded)["answer"] == CANVAS_ANSWER
+    assert _load_in_process(seeded).ask(CANVAS_QUESTION).answer == CANVAS_ANSWER
 
 
 @pytest.mark.parametrize(
