@@ -38,7 +38,9 @@ def data_dir_lock(
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         with _locks_guard:
-            lock = _locks.setdefault(path, FileLock(path))
+            # Keyed by the real path: two spellings of one data dir must share one re-entrant lock.
+            key = path.resolve()
+            lock = _locks.setdefault(key, FileLock(key))
         try:
             lock.acquire(timeout=0)
         except Timeout:

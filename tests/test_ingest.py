@@ -330,3 +330,13 @@ def test_ingesting_next_to_a_broken_source_changes_nothing_and_says_how_to_fix_i
     assert runner.invoke(app, ["ingest", "--remove", "setup", "--game", "harbour"]).exit_code == 0
     assert runner.invoke(app, ["ingest", str(goods), "--game", "harbour", "--lang", "en"]).exit_code == 0
     assert _texts("harbour") == ["Ships carry goods between harbours."]
+
+
+def test_the_data_dir_lock_is_re_entrant_across_spellings_of_one_folder(tmp_path):
+    from rulesbot.locking import data_dir_lock
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "alias").symlink_to(tmp_path / "data")
+    # An ingest holds the lock while it rebuilds the index, which takes it again: that must not wait.
+    with data_dir_lock(tmp_path / "data", timeout=0), data_dir_lock(tmp_path / "alias", timeout=0):
+        assert (tmp_path / "data" / ".lock").exists()
