@@ -11,6 +11,7 @@ same shape. The endpoint contracts are those of issue 5; `POST /v1/ask` returns 
 """
 
 import asyncio
+import functools
 import hashlib
 import logging
 import math
@@ -465,7 +466,8 @@ def _load_bot(app: FastAPI, loader: Callable[[Settings], Any] | None) -> None:
         if loader is None:
             from rulesbot.core import Rulesbot
 
-            loader = Rulesbot.load
+            # A skipped user pack is logged (a server's stderr is not where anyone looks).
+            loader = functools.partial(Rulesbot.load, warn=logger.warning)
         bot = loader(app.state.settings)
     except Exception as error:  # reported by /healthz and logged, the server keeps running
         logger.exception("loading the rules index failed")

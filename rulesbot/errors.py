@@ -53,3 +53,26 @@ class BackendUnavailable(RulesbotError):
 
     code = "backend_unavailable"
     status = 503
+
+
+class DataDirBusy(RulesbotError):
+    """Another process held the data dir's write lock for longer than the lock timeout."""
+
+    code = "data_dir_busy"
+    status = 503
+
+
+class DataDirUnwritable(RulesbotError):
+    """The data dir (or a folder in it) cannot be written: read-only, no permission, or disk full."""
+
+    code = "data_dir_unwritable"
+    status = 500
+
+    @classmethod
+    def for_path(cls, data_dir, error: OSError) -> "DataDirUnwritable":
+        """The one-line message for an OSError met while writing under `data_dir`."""
+        reason = error.strerror or type(error).__name__
+        return cls(
+            f"cannot write to the data dir {data_dir} ({reason}): make it writable, or set RULESBOT_DATA_DIR "
+            "to a writable folder"
+        )

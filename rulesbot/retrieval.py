@@ -23,6 +23,7 @@ import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -219,9 +220,15 @@ def open_dense_index(
     force: bool = False,
     notify: Callable[[str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    lock: Callable[[], AbstractContextManager] | None = None,
 ) -> tuple[Index, list, IndexManifest, bool]:
-    """Load the saved index for this embedder, or (re)build and save it; returns (index, rows, manifest, built)."""
-    notify = notify or _stderr
+    """Load the saved index for this embedder, or (re)build and save it; returns (index, rows, manifest, built).
+
+    With `lock` (the data dir lock), a build holds it and first looks again: another process may have built it.
+    """
+    loud = notify or _stderr
+    # With a lock these checks stay quiet: they are made again, and reported, once the lock is held.
+    notify = (lambda _message: None) if lock is not None else loud
     folder = index_folder(data_dir, embedder.name, embedder.model_id)
     expected = expected_manifest(packs, embedder, index_kind)
     if not force:
@@ -240,6 +247,9 @@ def open_dense_index(
                 notify(f"index is corrupt ({error}), rebuilding…")
         if reason == "missing":
             notify(f"no index for {embedder.name} yet, building it in {folder}…")
+    if lock is not None:
+        with lock():
+            return open_dense_index(packs, embedder, data_dir, index_kind, force=force, notify=loud, progress=progress)
     started = time.perf_counter()
     cache = _embedding_cache(packs, embedder, data_dir)
     index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress, cache=cache)

@@ -90,6 +90,32 @@ class Settings(BaseSettings):
         default="",
         description="Bearer token that opens GET /v1/report (a site dashboard); empty keeps the endpoint closed.",
     )
+    # Ingest limits: a rulebook past one is refused with a message naming the setting, before anything is
+    # written (an unbounded one once made every later question hang on an endless index build).
+    ingest_max_file_mb: float = Field(
+        default=100, gt=0, description="Largest rulebook file `rulesbot ingest` accepts, in MB."
+    )
+    ingest_max_pages: int = Field(
+        default=500, ge=1, description="Most pages one ingested rulebook may have (also the highest page number)."
+    )
+    ingest_max_text_chars: int = Field(
+        default=2_000_000,
+        ge=1,
+        description="Most text one ingested rulebook may hold, in characters (a small PDF that inflates past it is refused).",
+    )
+    ingest_max_passages: int = Field(
+        default=2000, ge=1, description="Most passages one ingested rulebook may be cut into."
+    )
+    ingest_max_passage_chars: int = Field(
+        default=1500,
+        ge=200,
+        description="Longest passage of an ingested rulebook, in characters: longer text is cut, a longer word split.",
+    )
+    lock_timeout: float = Field(
+        default=120,
+        ge=0,
+        description="Seconds an ingest or an index build waits for another one writing the same data dir.",
+    )
 
 
 @lru_cache

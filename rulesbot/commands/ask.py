@@ -62,11 +62,19 @@ def ask(
     from rulesbot.core import Rulesbot, load_all_packs
     from rulesbot.knowledge import get_pack
 
+    warned: set[str] = set()
+
+    def warn(message: str) -> None:
+        # A skipped user pack is reported once, though the packs may be loaded twice.
+        if message not in warned:
+            warned.add(message)
+            typer.echo(f"warning: {message}", err=True)
+
     try:
         if game is not None:
             # An unknown --game fails before the index is opened: a first build takes about 40 s.
-            get_pack(load_all_packs(settings), game)
-        bot = Rulesbot.load(settings)
+            get_pack(load_all_packs(settings, warn=warn), game)
+        bot = Rulesbot.load(settings, warn=warn)
     except RulesbotError as error:
         fail(error)
 
