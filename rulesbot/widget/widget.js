@@ -464,6 +464,17 @@
     var parts = firstSentence(text);
     var headline = parts[0];
     if (claim) headline = capitalise(headline.replace(VERDICT_PREFIX, ""));
+    var points = answer.engine && answer.engine.points;
+    if (answer.kind === "computed" && Number.isInteger(points)) {
+      // A computed score: the sentence that gives the number is the headline, wherever it sits.
+      var all = sentences(text);
+      var number = new RegExp("(^|[^\\d])" + points + "\\s+points?\\b", "i");
+      for (var index = 0; index < all.length; index++) {
+        if (number.test(all[index])) {
+          return { headline: all[index], rest: all.slice(0, index).concat(all.slice(index + 1)).join(" ") };
+        }
+      }
+    }
     return { headline: headline, rest: parts[1] };
   }
 
@@ -1024,6 +1035,7 @@
     }
 
     open() {
+      this._applyTheme(); // the site may have switched its own theme since
       this._els.panel.hidden = false;
       this._els.wrap.classList.add("open");
       this._els.launcher.setAttribute("aria-expanded", "true");
@@ -1283,6 +1295,7 @@
       if (answer.kind === "claim" && typeof answer.verdict === "boolean") {
         head.appendChild(el("span", "badge " + (answer.verdict ? "true" : "false"),
           answer.verdict ? t.verdictTrue : t.verdictFalse));
+        head.appendChild(document.createTextNode(" ")); // read as two words
       }
       head.appendChild(el("span", "text", parts.headline));
       bubble.appendChild(head);
