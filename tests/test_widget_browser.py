@@ -132,6 +132,12 @@ def test_demo_page_french_question_gets_a_french_answer_with_its_page_chip(page,
     response = page.goto(servers.api + "/")
     assert "script-src 'self'" in response.headers["content-security-policy"]
     page.locator(LAUNCHER).click()
+    # Without data-max-chars the widget counts to the server's default limit.
+    from rulesbot.settings import Settings
+
+    default_limit = Settings.model_fields["max_question_chars"].default
+    page.locator(INPUT).fill("a" * (default_limit - 10))
+    assert page.locator("rulesbot-chat .counter").inner_text() == f"{default_limit - 10} / {default_limit}"
     answer = ask(page, "Combien de cartes puis-je avoir en main ?")
     assert "cartes Art en main" in answer.locator(".headline").inner_text()
     assert answer.get_attribute("lang") == "fr"
@@ -272,17 +278,21 @@ def test_a_new_answer_shows_its_top_not_its_bottom(browser, servers):
 
 
 def test_alternatives_are_chips_that_reveal_their_answer_by_keyboard(page, servers):
+    long_reading = "You may paint when you hold three cards or more, " * 3 + "whatever the row shows."
     alternatives = [
         {"answer": "A painting uses 3 Art Cards. Stack them on a Background.", "citations": [
             {"page": 4, "section": "Complete a Painting", "lang": "en", "snippet": "Three cards.", "id": "a"}]},
         {"answer": "You hold at most 5 cards.", "citations": [
             {"page": 3, "section": "Hand limit", "lang": "en", "snippet": "Five cards.", "id": "b"}]},
+        {"answer": long_reading, "citations": []},
     ]
     enrich_answers(page, alternatives=alternatives)
     _open(page, servers.api + "/")
     answer = ask(page, RULE_QUESTION)
     chips = answer.locator(".alts .alt")
-    assert chips.all_inner_texts() == ["A painting uses 3 Art Cards.", "You hold at most 5 cards."]
+    labels = chips.all_inner_texts()
+    assert labels[:2] == ["A painting uses 3 Art Cards.", "You hold at most 5 cards."]
+    assert labels[2].endswith("…") and len(labels[2]) <= 81 and long_reading.startswith(labels[2][:-1])
     assert answer.locator(".alts .label").inner_text().lower() == "did you mean"
     tab_to(page, "alt")
     page.keyboard.press("ArrowRight")  # arrows move along the row

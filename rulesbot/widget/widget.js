@@ -42,6 +42,8 @@
   var CONTEXT_QUESTIONS = 5;
   var HISTORY_ENTRIES = 30;
   var HISTORY_VERSION = 1;
+  // A "did you mean" chip shows at most this much of its alternative's headline.
+  var ALTERNATIVE_CHARS = 80;
   // Wait this long when a 429/503 comes without a usable Retry-After.
   var DEFAULT_RETRY_SECONDS = 5;
   var MAX_RETRY_SECONDS = 600;
@@ -201,6 +203,7 @@
     "margin:0!important;padding:0!important;border:0!important;background:none!important;contain:none!important;",
     "pointer-events:none!important}",
     "@media (max-width:479.98px){:host{right:12px!important;bottom:12px!important}}",
+    "@media print{:host{display:none!important}}",
   ].join("\n");
 
   var WIDGET_CSS = [
@@ -446,6 +449,14 @@
       if (!NOT_AN_END.test(head)) return [head.trim(), text.slice(match.index + 1).trim()];
     }
     return [text.trim(), ""];
+  }
+
+  function shorten(text, limit) {
+    // At a word boundary, with an ellipsis: a chip is a label, the full text is one click away.
+    if (text.length <= limit) return text;
+    var cut = text.slice(0, limit);
+    var space = cut.lastIndexOf(" ");
+    return (space > limit / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, "") + "…";
   }
 
   function capitalise(text) {
@@ -1397,7 +1408,7 @@
         var full = { answer: alternative.answer, lang: answer.lang, kind: alternative.kind || "rule",
           verdict: alternative.verdict, headline: alternative.headline, citations: alternative.citations };
         var item = el("li");
-        var chip = button("alt", splitAnswer(full).headline);
+        var chip = button("alt", shorten(splitAnswer(full).headline, ALTERNATIVE_CHARS));
         var block = self._answerBlock(full, "alt-answer", false);
         block.id = "rb-alt-" + ++paintingCount;
         block.hidden = true;
