@@ -540,6 +540,18 @@ def test_a_long_question_is_counted_not_cut(page, servers):
     page.watch.assert_clean()
 
 
+def test_a_growing_field_keeps_the_last_message_in_view(page, servers):
+    _open(page, servers.api + "/")
+    ask(page, RULE_QUESTION)
+    last = ask(page, UNKNOWN_QUESTION)
+    page.wait_for_timeout(700)  # smooth scrolling
+    page.locator(INPUT).fill("How many cards? " * 30)
+    page.wait_for_timeout(700)
+    log_box = page.locator(LOG).bounding_box()
+    last_box = last.bounding_box()
+    assert last_box["y"] + last_box["height"] <= log_box["y"] + log_box["height"] + 1
+
+
 def test_a_cors_refusal_gets_its_own_console_warning(page, servers):
     page.goto(servers.stranger + "/")  # an origin the API's RULESBOT_CORS_ORIGINS does not list
     page.locator(LAUNCHER).click()
@@ -665,6 +677,14 @@ def test_on_a_phone_the_chat_is_full_screen_with_a_16px_field(browser, servers):
         " return context.measureText(node.placeholder).width <= room; }"
     )
     assert fits
+    assert page.locator(PANEL).get_attribute("aria-modal") == "true"
+    # Tab cycles inside the full-screen chat: from the last control (Send) back to the first (new conversation).
+    page.locator(INPUT).fill("How many cards?")
+    tab_to(page, "send")
+    page.keyboard.press("Tab")
+    assert shadow_focus(page) == "fresh"
+    page.keyboard.press("Shift+Tab")
+    assert shadow_focus(page) == "send"
     assert page.locator(LAUNCHER).is_hidden()  # the close button in the header closes it
     page.locator("rulesbot-chat button.close").click()
     assert page.locator(LAUNCHER).is_visible() and shadow_focus(page) == "launcher"

@@ -1047,6 +1047,8 @@
 
     open() {
       this._applyTheme(); // the site may have switched its own theme since
+      if (this._fullScreen()) this._els.panel.setAttribute("aria-modal", "true");
+      else this._els.panel.removeAttribute("aria-modal");
       this._els.panel.hidden = false;
       this._els.wrap.classList.add("open");
       this._els.launcher.setAttribute("aria-expanded", "true");
@@ -1078,11 +1080,28 @@
       this._els.input.focus();
     }
 
+    _fullScreen() {
+      return !!window.matchMedia && window.matchMedia("(max-width: 479.98px)").matches;
+    }
+
     _onKeydown(event) {
       if (event.key === "Escape" && this.isOpen) {
         event.preventDefault();
         event.stopPropagation();
         this.close();
+        return;
+      }
+      if (event.key === "Tab" && this.isOpen && this._fullScreen()) {
+        // Full screen, the chat covers the page: Tab cycles inside it instead of wandering behind it.
+        var focusable = Array.prototype.slice.call(this._els.panel.querySelectorAll(
+          "button:not([disabled]),textarea,input,summary,a[href],[tabindex='0']"
+        )).filter(function (node) { return node.getClientRects().length > 0; });
+        var active = this._root.activeElement;
+        var edge = event.shiftKey ? focusable[0] : focusable[focusable.length - 1];
+        if (focusable.length && (active === edge || focusable.indexOf(active) < 0)) {
+          event.preventDefault();
+          (event.shiftKey ? focusable[focusable.length - 1] : focusable[0]).focus();
+        }
         return;
       }
       // Arrow keys move between the chips of one row (page chips, alternatives).
@@ -1108,10 +1127,14 @@
 
     _onInput() {
       var input = this._els.input;
+      var log = this._els.log;
+      var visibleBefore = log.clientHeight;
       // Grow with the text, up to the CSS max-height.
       input.style.height = "auto";
       input.style.height = Math.min(input.scrollHeight + 2, 200) + "px";
       this._updateCounter();
+      // The log shrinks from the bottom as the field grows: keep its last visible lines in view.
+      log.scrollTop += visibleBefore - log.clientHeight;
     }
 
     _updateCounter() {
