@@ -252,6 +252,24 @@ def test_a_claim_says_its_verdict_once(page, servers):
     page.watch.assert_clean()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_i_dont_know_is_said_once_and_the_closest_pages_stay_in_view(page, servers, lang):
+    from rulesbot.answer import CLOSEST, UNKNOWN
+
+    text = UNKNOWN[lang].format(title="Canvas") + " " + CLOSEST[lang].format(pages="3, 4")
+    enrich_answers(page, answer=text, lang=lang)
+    page.goto(servers.api + "/")
+    if lang == "fr":
+        page.locator("button[data-set-lang=fr]").click()
+    page.locator(LAUNCHER).click()
+    answer = ask(page, UNKNOWN_QUESTION)
+    said = answer.inner_text().casefold()
+    assert said.count("know" if lang == "en" else "sais pas") == 1
+    assert answer.locator(".label").inner_text().casefold() == ("i don't know" if lang == "en" else "je ne sais pas")
+    assert answer.locator(".rest").is_visible() and "3, 4" in answer.locator(".rest").inner_text()
+    assert answer.locator("details").count() == 0
+
+
 def test_the_api_headline_is_used_when_present(page, servers):
     enrich_answers(page, headline="Nine points.")
     _open(page, servers.api + "/")

@@ -439,6 +439,8 @@
   // Abbreviations a sentence does not end at ("p. 3", "e.g. this", "ex. ceci").
   var NOT_AN_END = /(?:^|[\s(])(?:p|pp|e\.g|i\.e|ex|cf|vs|etc|n°|no)\.$/i;
   var VERDICT_PREFIX = /^\s*(?:true|false|vrai|faux)\s*[:,.—–-]\s*/i;
+  // An "I don't know" answer opens with those words; its label already says them.
+  var UNKNOWN_PREFIX = /^\s*(?:i\s+don[’']?t\s+know|i\s+do\s+not\s+know|je\s+ne\s+sais\s+pas)\s*[:,.—–-]\s*/i;
 
   function firstSentence(text) {
     // The first sentence and the rest: a stop followed by space and a capital (or an opening quote/bracket).
@@ -475,6 +477,7 @@
     var parts = firstSentence(text);
     var headline = parts[0];
     if (claim) headline = capitalise(headline.replace(VERDICT_PREFIX, ""));
+    if (answer.kind === "unknown") headline = capitalise(headline.replace(UNKNOWN_PREFIX, ""));
     var points = answer.engine && answer.engine.points;
     if (answer.kind === "computed" && Number.isInteger(points)) {
       // A computed score: the sentence that gives the number is the headline, wherever it sits.
@@ -1335,7 +1338,10 @@
       bubble.appendChild(head);
       if (unknown && !answer.answer) bubble.appendChild(el("p", null, t.unknownHint));
       var painting = isPainting(answer.engine);
-      if (parts.rest || painting) {
+      if (unknown && parts.rest) {
+        // Short, and the closest pages it names are the point: nothing to fold.
+        bubble.appendChild(el("p", "rest", parts.rest));
+      } else if (parts.rest || painting) {
         // The details (the rest of the answer: assumptions, the computation, the painting) are one click away.
         var details = el("details", "more");
         details.appendChild(el("summary", null, painting ? t.detailsPainting : t.details));
