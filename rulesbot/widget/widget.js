@@ -242,7 +242,7 @@
     ".bot.unknown{background:var(--_bg);border:1px dashed var(--_muted)}",
     ".bot.error{background:var(--_error-bg);border-color:var(--_error-line)}",
     ".hello{white-space:normal}",
-    ".suggestions{display:flex;flex-direction:column;align-items:flex-start;gap:.4em;margin:.2em 0 0}",
+    ".suggestions{display:flex;flex-direction:column;align-items:flex-start;gap:.4em;margin:.7em 0 0}",
     ".suggestions .label{margin:0}",
     ".suggestion{text-align:start;padding:.4em .75em;border-radius:999px;border:1px solid var(--_accent-line);background:var(--_bg);color:var(--_fg);font-size:.93em}",
     ".suggestion:hover,.chip:hover,.alt:hover{background:var(--_soft)}",
