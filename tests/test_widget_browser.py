@@ -16,6 +16,7 @@ import httpx
 import pytest
 from widget_harness import (
     ANSWERS,
+    ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
     CLAIM_QUESTION,
@@ -861,6 +862,10 @@ def test_the_painting_stays_readable_in_forced_colours(browser, servers):
     assert looks["discFill"] != looks["glyphStroke"]
     assert looks["tagFill"] == looks["stripeStroke"] and looks["hatch"] > 0
     assert looks["cellFill"] != "rgb(201, 48, 44)"  # not the red swatch any more
+    answer.locator("rulesbot-painting").scroll_into_view_if_needed()
+    page.wait_for_timeout(400)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "widget-desktop-forced-colors-painting.png"))
     context.close()
 
 
