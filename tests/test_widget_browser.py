@@ -3,7 +3,7 @@
 Servers, the test bot and page helpers are in widget_harness.py: a real uvicorn server with the API, the widget
 and the demo page; third-party rules sites that embed it with one tag under a strict Content-Security-Policy.
 Any CSP violation or console error fails a test that calls `assert_clean`. Never runs `playwright install`:
-without /usr/bin/chromium the tests skip. Accessibility (axe-core) and the screenshots are in
+without /usr/bin/chromium the tests skip. Accessibility (axe-core) and most screenshots are in
 test_widget_a11y.py.
 """
 
