@@ -520,8 +520,7 @@ def test_widget_source_avoids_unsafe_apis(client):
         "insertAdjacentHTML",
         "eval(",
         "new Function",
-        "localStorage",
-        "sessionStorage",
+        "localStorage",  # the conversation lives in sessionStorage (this tab only, opt-out data-history="off")
         "document.cookie",
         "document.write",
         'setAttribute("style"',
