@@ -343,7 +343,9 @@ class _Tools:
         try:
             request = ScoreRequest.model_validate({key: value for key, value in payload.items() if value is not None})
         except ValidationError as error:
-            raise BadInput(validation_message(error.errors())) from None
+            # The API's message; a rule on the whole request is about the tool's arguments, not an HTTP body.
+            message = validation_message(error.errors())
+            raise BadInput("arguments: " + message.removeprefix("body: ") if message.startswith("body: ") else message) from None
         return self._call("score", request.model_dump(exclude_none=True, exclude={"game"}), game=game)
 
     def best_painting(
@@ -359,12 +361,12 @@ class _Tools:
         game: Game = None,
     ) -> dict[str, Any]:
         """best_painting: the best ordered triple of the hand, from the engine."""
-        bot = self.loaded.get()
         from rulesbot.knowledge import get_pack
 
-        pack = get_pack(bot.packs, game or bot.settings.default_game)
-        if pack.manifest.engine != "canvas":
-            raise BadInput(f"{pack.manifest.title} has no painting engine: no best painting to compute")
+        manifests = {manifest.game: manifest for manifest in self._call("games")}
+        manifest = get_pack(manifests, game or self.loaded.settings.default_game)
+        if manifest.engine != "canvas":
+            raise BadInput(f"{manifest.title} has no painting engine: no best painting to compute")
         with self.loaded.lock:
             return best_painting_result(hand, _scoring_names(scoring))
 
@@ -602,6 +604,7 @@ def best_painting_result(hand: list, scoring: list[str]) -> dict[str, Any]:
 
 def _add_page_resources(server: MCPServer, packs: dict) -> None:
     """One resource per rulebook page of each pack, and the template that names them all."""
+    from rulesbot.knowledge import get_pack
     for game, pack in sorted(packs.items()):
         for page in sorted({entry.page for entry in pack.entries if entry.source in PAGE_SOURCES}):
             server.add_resource(
@@ -623,9 +626,10 @@ def _add_page_resources(server: MCPServer, packs: dict) -> None:
         mime_type="text/markdown",
     )
     def rulebook_page(game: str, page: str) -> str:
-        pack = packs.get(game)
-        if pack is None:
-            raise ResourceNotFoundError(f"unknown game {game!r}; games: {', '.join(sorted(packs))}")
+        try:
+            pack = get_pack(packs, game)
+        except RulesbotError as error:
+            raise ResourceNotFoundError(error.message) from None
         if not page.isdigit():
             raise ResourceNotFoundError(f"page: expected a page number, got {page!r}")
         return _page_reader(pack, int(page))()
