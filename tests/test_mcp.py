@@ -7,42 +7,20 @@ pack's own files, and the HTTP API's error messages. Fast: the `hash` backend ov
 """
 
 import json
-import os
-import shutil
-import sys
 from itertools import permutations
-from pathlib import Path
 
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp.shared.exceptions import MCPError
+from mcp_helpers import FIXTURE_KNOWLEDGE, rulesbot_command, server_env
 
-FIXTURE_KNOWLEDGE = Path(__file__).parent / "fixtures" / "knowledge"
 # The whole stdio session (process start, SDK import, index build, ~40 calls) must end well within this.
 SESSION_SECONDS = 120
 
 EN_QUESTION = "How many Art Cards can I hold in my hand?"
 FR_QUESTION = "Combien de cartes Art peut-on avoir en main ?"
 HAND = ["Chosen", "View", "Game", "Truth"]
-
-
-def rulesbot_command() -> str:
-    """The installed `rulesbot` console script next to this interpreter (else the one on PATH)."""
-    beside = Path(sys.executable).with_name("rulesbot")
-    return str(beside) if beside.exists() else shutil.which("rulesbot")
-
-
-def server_env(data_dir: Path) -> dict[str, str]:
-    """The environment of a fast server: the hash backend over the fixture pack, its own data dir."""
-    return {
-        **os.environ,
-        "RULESBOT_DATA_DIR": str(data_dir),
-        "RULESBOT_KNOWLEDGE_DIR": str(FIXTURE_KNOWLEDGE),
-        "RULESBOT_BACKEND": "hash",
-        "RULESBOT_THREADS": "1",
-        "OMP_NUM_THREADS": "1",
-    }
 
 
 def structured(result) -> dict:
