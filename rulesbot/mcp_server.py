@@ -19,21 +19,26 @@ content; the server keeps serving after any of them. Logs go to stderr: in stdio
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import logging
 import threading
 import time
 from collections.abc import Callable
+from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError, ToolError, UnexpectedToolError
 from mcp.server.mcpserver.resources import FunctionResource
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field, ValidationError
 
 from rulesbot import __version__
+from rulesbot.engine import canvas
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING, SWATCH_COUNT
 from rulesbot.errors import BadInput, RulesbotError, UnknownCard
 from rulesbot.requests import CardRef, GameId, Icon, QuestionText, ScoreRequest, ShortName, validation_message
 from rulesbot.settings import Settings
@@ -83,14 +88,17 @@ class RulesbotMCP(MCPServer):
     values) or a generic line; here every failure becomes one clear message and a stable code instead.
     """
 
-    def __init__(self, *args, tool_arguments: dict[str, frozenset[str]], **kwargs) -> None:
+    def __init__(self, *args, tool_arguments: dict[str, frozenset[str]], bot_loader: BotLoader, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._tool_arguments = tool_arguments
+        self.bot_loader = bot_loader
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context=None):
         """Run a tool; any failure comes back as an `isError` result with the API's message, never a crash."""
         allowed = self._tool_arguments.get(name)
-        unknown = sorted(set(arguments or {}) - allowed) if allowed is not None else []
+        if allowed is None:
+            return error_result("unknown_tool", f"unknown tool {name!r}; tools: {', '.join(sorted(self._tool_arguments))}")
+        unknown = sorted(set(arguments or {}) - allowed)
         if unknown:
             # The SDK ignores unknown arguments; a misspelt one ("language") would silently be dropped.
             return error_result("bad_input", f"{unknown[0]}: unknown argument (expected {', '.join(sorted(allowed))})")
@@ -188,11 +196,12 @@ def build_server(
     functions = tools.functions()
     tool_arguments = {name: frozenset(inspect.signature(function).parameters) for name, (function, _) in functions.items()}
 
-    @asynccontextmanager_lifespan
-    def lifespan():
+    @asynccontextmanager
+    async def lifespan(_server):
         # Inside the transport: in stdio mode the SDK has moved fd 1 to stderr by now, so nothing the
         # load prints can reach the protocol stream.
         loaded.start()
+        yield None
 
     server = RulesbotMCP(
         SERVER_NAME,
@@ -202,6 +211,7 @@ def build_server(
         log_level=log_level,
         lifespan=lifespan,
         tool_arguments=tool_arguments,
+        bot_loader=loaded,
     )
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
     for name, (function, description) in functions.items():
@@ -210,21 +220,8 @@ def build_server(
             structured_output=True,
         )
     _add_page_resources(server, packs)
-    _add_prompt(server)
-    server.bot_loader = loaded
+    _add_prompt(server, packs)
     return server
-
-
-def asynccontextmanager_lifespan(start: Callable[[], None]):
-    """An MCPServer lifespan that runs `start` on entry and yields nothing."""
-    from contextlib import asynccontextmanager
-
-    @asynccontextmanager
-    async def lifespan(_server):
-        start()
-        yield None
-
-    return lifespan
 
 
 _TITLES = {
@@ -235,6 +232,9 @@ _TITLES = {
     "list_games": "List the games",
     "search_rulebook": "Search the rulebook",
 }
+
+# Counts in the argument descriptions come from the engine's data, not from this file.
+_CARD_REFS = f"titles (e.g. 'Chosen') or ids 1-{canvas.CARD_COUNT}"
 
 Lang = Annotated[
     Literal["fr", "en"] | None,
@@ -255,8 +255,6 @@ class _Tools:
 
     def functions(self) -> dict[str, tuple[Callable[..., dict], str]]:
         """Tool name -> (function, description for the model)."""
-        from rulesbot.engine import canvas
-
         scoring_names = ", ".join(card.name_en for card in canvas.SCORING_CARDS)
         scenarios = ", ".join(item.slug for item in canvas.SCENARIOS if not item.random_cards)
         icons = ", ".join(canvas.ICONS)
@@ -270,7 +268,10 @@ class _Tools:
             "search_rulebook": self.search_rulebook,
         }
         # Descriptions are written for the model that calls the tools; lists of names come from the engine data.
-        fill = {"scoring_names": scoring_names, "scenarios": scenarios, "icons": icons, "hand_limit": hand_limit}
+        fill = {
+            "scoring_names": scoring_names, "scenarios": scenarios, "icons": icons, "hand_limit": hand_limit,
+            "cards_per_painting": CARDS_PER_PAINTING, "swatch_count": SWATCH_COUNT,
+        }
         return {
             name: (function, inspect.cleandoc(_DESCRIPTIONS[name]).format(**fill)) for name, function in functions.items()
         }
@@ -292,8 +293,8 @@ class _Tools:
             list[QuestionText] | None,
             Field(
                 max_length=MAX_CONTEXT_QUESTIONS,
-                description="The player's previous questions in this conversation, oldest first (at most 5), "
-                "so a follow-up such as 'and with 4 ribbons?' is understood.",
+                description=f"The player's previous questions in this conversation, oldest first (at most "
+                f"{MAX_CONTEXT_QUESTIONS}), so a follow-up such as 'and with 4 ribbons?' is understood.",
             ),
         ] = None,
     ) -> dict[str, Any]:
@@ -326,15 +327,21 @@ class _Tools:
         self,
         cards: Annotated[
             list[CardRef] | None,
-            Field(max_length=32, description="The painting's 3 Art Cards, bottom to top: titles (e.g. 'Chosen') or ids 1-60."),
+            Field(max_length=32, description=f"The painting's {CARDS_PER_PAINTING} Art Cards, bottom to top: {_CARD_REFS}."),
         ] = None,
         swatches: Annotated[
             list[Annotated[list[Icon], Field(max_length=32)]] | None,
-            Field(max_length=32, description="Or the painting's 5 visible swatches, left to right, each a list of icon names."),
+            Field(
+                max_length=32,
+                description=f"Or the painting's {SWATCH_COUNT} visible swatches, left to right, each a list of icon names.",
+            ),
         ] = None,
         scoring: Annotated[
             list[ShortName] | ShortName | None,
-            Field(description="Scoring Cards to count ribbons for: a list of names, or a scenario name. Default: all 12."),
+            Field(
+                description="Scoring Cards to count ribbons for: a list of names, or a scenario name. "
+                f"Default: all {canvas.SCORING_CARD_COUNT}."
+            ),
         ] = None,
         game: Game = None,
     ) -> dict[str, Any]:
@@ -352,7 +359,7 @@ class _Tools:
         self,
         hand: Annotated[
             list[CardRef],
-            Field(min_length=1, max_length=32, description="The Art Cards in the player's hand: titles or ids 1-60."),
+            Field(min_length=1, max_length=32, description=f"The Art Cards in the player's hand: {_CARD_REFS}."),
         ],
         scoring: Annotated[
             list[ShortName] | ShortName,
@@ -381,7 +388,7 @@ class _Tools:
             Literal["fr", "en"] | None,
             Field(description="Only passages in this language. Default: both."),
         ] = None,
-        k: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description="How many passages (1-20).")] = 5,
+        k: Annotated[int, Field(ge=1, le=MAX_SEARCH_RESULTS, description=f"How many passages (1-{MAX_SEARCH_RESULTS}).")] = 5,
         game: Game = None,
     ) -> dict[str, Any]:
         """search_rulebook: the k best passages (as GET /v1/search)."""
@@ -425,16 +432,17 @@ _DESCRIPTIONS = {
         (the computation as data).
     """,
     "score_painting": """
-        Score one Canvas painting with the rules engine: give either its 3 Art Cards (bottom to top) or its 5
-        visible swatches. Icons: {icons}.
+        Score one Canvas painting with the rules engine: give either its {cards_per_painting} Art Cards (bottom to
+        top) or its {swatch_count} visible swatches. Icons: {icons}.
 
         Returns the visible swatches, the painting's title (cards only), ribbons earned per Scoring Card
         (before any player cap) and bonus (silver ribbons). Scoring Cards: {scoring_names}; scenarios:
         {scenarios}. For points, use best_painting or ask_rules.
     """,
     "best_painting": """
-        Find the best painting a player can make from their hand: every ordered choice of 3 different Art Cards
-        (bottom to top) is scored for the given Scoring Cards. A hand holds 3 to {hand_limit} cards.
+        Find the best painting a player can make from their hand: every ordered choice of {cards_per_painting}
+        different Art Cards (bottom to top) is scored for the given Scoring Cards. A hand holds
+        {cards_per_painting} to {hand_limit} cards.
 
         scoring: Scoring Card names ({scoring_names}) or a scenario ({scenarios}). Returns the cards bottom to
         top, title, visible swatches, ribbons per Scoring Card, bonus (silver ribbons) and points: what the
@@ -529,6 +537,7 @@ def _template_regex(template: str, anchored: bool = True):
     return re.compile(pattern + ("" if anchored else r"(?=\s|$)"))
 
 
+@functools.cache
 def _claim_templates() -> dict[str, dict[str, str]]:
     """The compute layer's claim and trace templates (templates.json, at the package's top or under a game)."""
     from importlib import resources
@@ -552,8 +561,6 @@ def _scoring_names(scoring):
     """Scoring Card names for a request: a list as given; a string is a scenario's cards (or one card's name)."""
     if scoring is None or isinstance(scoring, list):
         return scoring
-    from rulesbot.engine import canvas
-
     try:
         chosen = canvas.scenario(scoring)
     except canvas.UnknownScenario:
@@ -565,8 +572,6 @@ def _scoring_names(scoring):
 
 def best_painting_result(hand: list, scoring: list[str]) -> dict[str, Any]:
     """best_painting's object, computed by the Canvas engine (`canvas.best_painting`)."""
-    from rulesbot.engine import canvas
-
     base = canvas.ruleset("base")
     if len(hand) > base.hand_limit:
         raise BadInput(
@@ -605,8 +610,9 @@ def best_painting_result(hand: list, scoring: list[str]) -> dict[str, Any]:
 def _add_page_resources(server: MCPServer, packs: dict) -> None:
     """One resource per rulebook page of each pack, and the template that names them all."""
     from rulesbot.knowledge import get_pack
+
     for game, pack in sorted(packs.items()):
-        for page in sorted({entry.page for entry in pack.entries if entry.source in PAGE_SOURCES}):
+        for page in _rulebook_pages(pack):
             server.add_resource(
                 FunctionResource.from_function(
                     fn=_page_reader(pack, page),
@@ -635,16 +641,19 @@ def _add_page_resources(server: MCPServer, packs: dict) -> None:
         return _page_reader(pack, int(page))()
 
 
+def _rulebook_pages(pack) -> list[int]:
+    """Every page that a rulebook passage of the pack is on."""
+    return sorted({page for entry in pack.entries if entry.source in PAGE_SOURCES for page in entry.pages})
+
+
 def _page_reader(pack, page: int) -> Callable[[], str]:
     """A function that renders one page's passages as Markdown (read when the resource is read)."""
 
     def read() -> str:
         entries = [entry for entry in pack.entries if entry.source in PAGE_SOURCES and page in entry.pages]
         if not entries:
-            pages = sorted({entry.page for entry in pack.entries if entry.source in PAGE_SOURCES})
-            raise ResourceNotFoundError(
-                f"{pack.manifest.title} has no rulebook passage on page {page} (pages: {', '.join(map(str, pages))})"
-            )
+            pages = ", ".join(map(str, _rulebook_pages(pack)))
+            raise ResourceNotFoundError(f"{pack.manifest.title} has no rulebook passage on page {page} (pages: {pages})")
         lines = [f"# {pack.manifest.title}, rulebook page {page}"]
         for lang in pack.manifest.languages:
             on_page = [entry for entry in entries if entry.lang == lang]
@@ -658,8 +667,9 @@ def _page_reader(pack, page: int) -> Callable[[], str]:
     return read
 
 
-def _add_prompt(server: MCPServer) -> None:
+def _add_prompt(server: MCPServer, packs: dict) -> None:
     """The "answer from the rules, cite pages" prompt template."""
+    from rulesbot.knowledge import get_pack
 
     @server.prompt(
         name="answer_from_rules",
@@ -673,7 +683,17 @@ def _add_prompt(server: MCPServer) -> None:
         lang: Annotated[str | None, Field(description="Answer language, fr or en (default: the question's).")] = None,
     ) -> str:
         """The instructions for answering one question from the rules."""
+        # A protocol error with the API's wording (any other exception reaches the client as a generic line).
+        if not question.strip():
+            raise MCPError(code=INVALID_PARAMS, message="question: must not be empty")
+        if game:
+            try:
+                get_pack(packs, game)
+            except RulesbotError as error:
+                raise MCPError(code=INVALID_PARAMS, message=error.message) from None
+        if lang and lang not in ("fr", "en"):
+            raise MCPError(code=INVALID_PARAMS, message=f"lang: expected fr or en, got {lang!r}")
         game_hint = f' and game "{game}"' if game else ""
-        lang_hint = f' and lang "{lang}"' if lang in ("fr", "en") else ""
+        lang_hint = f' and lang "{lang}"' if lang else ""
         return PROMPT_TEXT.format(question=question.strip(), game_hint=game_hint, lang_hint=lang_hint)
 

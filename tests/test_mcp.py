@@ -6,6 +6,7 @@ and the engine called directly in this process (the server must be a thin adapte
 pack's own files, and the HTTP API's error messages. Fast: the `hash` backend over the fixture pack.
 """
 
+import functools
 import json
 from itertools import permutations
 
@@ -104,6 +105,13 @@ async def _session(params: StdioServerParameters) -> dict:
         transcript["prompt"] = await client.get_prompt(
             "answer_from_rules", {"question": FR_QUESTION, "lang": "fr"}
         )
+        transcript["prompt_errors"] = []
+        for arguments in ({"question": " "}, {"question": "Can I pass?", "game": "chess"},
+                          {"question": "Can I pass?", "lang": "de"}):
+            try:
+                await client.get_prompt("answer_from_rules", arguments)
+            except MCPError as error:
+                transcript["prompt_errors"].append(str(error))
         transcript["ask_after_resources"] = await client.call_tool("ask_rules", {"question": FR_QUESTION})
     return transcript
 
@@ -209,7 +217,8 @@ def test_context_is_accepted(session, core):
 # ---------------------------------------------------------------------------------------------- errors
 
 
-def api_error(body: dict, path: str = "/v1/ask") -> str:
+@functools.cache
+def api_error(body_json: str, path: str = "/v1/ask") -> str:
     """The HTTP API's error message for the same request (the MCP tools must say the same)."""
     from fakes import FakeRulesbot
     from fastapi.testclient import TestClient
@@ -217,7 +226,7 @@ def api_error(body: dict, path: str = "/v1/ask") -> str:
     from rulesbot.api import create_app
 
     with TestClient(create_app(bot=FakeRulesbot())) as client:
-        response = client.post(path, json=body)
+        response = client.post(path, content=body_json, headers={"Content-Type": "application/json"})
     assert 400 <= response.status_code < 500
     return response.json()["error"]["message"]
 
@@ -233,16 +242,17 @@ def api_error(body: dict, path: str = "/v1/ask") -> str:
     ],
 )
 def test_bad_arguments_get_the_api_message(session, label, body):
-    assert error_message(call(session, label)) == api_error(body)
+    message = api_error(json.dumps(body))
+    assert error_message(call(session, label)) == message
     assert call(session, label).structured_content["error"]["code"] == "bad_input"
-    assert call(session, label).content[0].text == f"error: {api_error(body)}"
+    assert call(session, label).content[0].text == f"error: {message}"
 
 
 def test_unknown_card_gets_the_api_message_and_the_cores_code(session, core):
     from rulesbot.errors import RulesbotError
 
     body = {"cards": ["Chosen", "Nope", "Game"]}
-    assert error_message(call(session, "score_unknown_card")) == api_error(body, "/v1/score")
+    assert error_message(call(session, "score_unknown_card")) == api_error(json.dumps(body), "/v1/score")
     with pytest.raises(RulesbotError) as raised:
         core.score(body)
     assert call(session, "score_unknown_card").structured_content["error"]["code"] == raised.value.code
@@ -259,7 +269,8 @@ def test_other_errors_are_clear(session):
     assert error_message(call(session, "best_two")).startswith("hand: expected at least 3 different Art Cards")
     assert "Nonsense" in error_message(call(session, "best_unknown_scoring"))
     assert error_message(call(session, "search_k_zero")) == "k: Input should be greater than or equal to 1"
-    assert "no_such_tool" in error_message(call(session, "unknown_tool"))
+    assert error_message(call(session, "unknown_tool")).startswith("unknown tool 'no_such_tool'; tools: ask_rules, ")
+    assert call(session, "unknown_tool").structured_content["error"]["code"] == "unknown_tool"
 
 
 def test_every_error_is_an_error_result_and_the_server_keeps_serving(session):
@@ -381,7 +392,7 @@ def _fixture_entries(page: int) -> list[dict]:
 def test_rulebook_pages_are_listed_and_read(session):
     uris = {str(resource.uri) for resource in session["resources"]}
     pages = {page for path in (FIXTURE_KNOWLEDGE / "canvas").glob("rulebook.*.jsonl")
-             for line in path.read_text(encoding="utf-8").splitlines() for page in json.loads(line)["pages"][:1]}
+             for line in path.read_text(encoding="utf-8").splitlines() for page in json.loads(line)["pages"]}
     assert uris == {f"rulesbot://canvas/page/{page}" for page in pages}
     assert [template.uri_template for template in session["templates"]] == ["rulesbot://{game}/page/{page}"]
     (content,) = session["page_3"].contents
@@ -412,3 +423,11 @@ def test_the_prompt_asks_for_rules_answers_with_pages(session):
     text = message.content.text
     assert message.role == "user" and FR_QUESTION in text
     assert "ask_rules" in text and 'lang "fr"' in text and "p. 3" in text and "never guess" in text
+
+
+def test_bad_prompt_arguments_are_clear_protocol_errors(session):
+    assert session["prompt_errors"] == [
+        "question: must not be empty",
+        "unknown game 'chess'; known games: canvas",
+        "lang: expected fr or en, got 'de'",
+    ]
