@@ -219,3 +219,23 @@ def test_a_single_scoring_card_name_is_one_card(hash_settings):
 
     result = run_session(server, scenario)
     assert result.structured_content == canvas.score_request({"cards": ["Chosen", "View", "Game"], "scoring": ["repetition"]})
+
+
+def test_lists_sent_as_json_text_are_read_as_lists(hash_settings):
+    """Some clients send array arguments as JSON strings; the SDK parses them, and scenario names stay names."""
+    from rulesbot.engine import canvas
+
+    server = build_server(hash_settings, bot=CanvasFake())
+
+    async def scenario(client):
+        as_text = await client.call_tool(
+            "best_painting", {"hand": '["Chosen", "View", "Game", "Truth"]', "scoring": "first-time-playing"}
+        )
+        as_list = await client.call_tool(
+            "best_painting", {"hand": ["Chosen", "View", "Game", "Truth"], "scoring": list(canvas.scenario("first-time-playing").cards)}
+        )
+        return as_text, as_list
+
+    as_text, as_list = run_session(server, scenario)
+    assert not as_text.is_error
+    assert as_text.structured_content == as_list.structured_content

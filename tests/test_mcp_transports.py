@@ -29,6 +29,7 @@ def _request(number: int, method: str, params: dict | None = None) -> str:
 
 
 def test_stdout_carries_only_json_rpc_and_the_logs_go_to_stderr(tmp_path):
+    """Raw JSON-RPC over the pipes (no SDK client to hide a stray line): every stdout line is a reply."""
     from mcp_types.version import LATEST_HANDSHAKE_VERSION
 
     messages = "".join([
@@ -37,6 +38,8 @@ def test_stdout_carries_only_json_rpc_and_the_logs_go_to_stderr(tmp_path):
             "clientInfo": {"name": "raw-test", "version": "0"},
         }),
         json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n",
+        "not JSON at all\n",  # a broken line is dropped; the session goes on
+        _request(5, "tools/call", {"name": "ask_rules", "arguments": "not an object"}),
         _request(2, "tools/call", {"name": "ask_rules", "arguments": {"question": "Combien de cartes en main ?"}}),
         _request(3, "tools/call", {"name": "ask_rules", "arguments": {"question": ""}}),
         _request(4, "resources/read", {"uri": "rulesbot://canvas/page/3"}),
@@ -53,7 +56,7 @@ def test_stdout_carries_only_json_rpc_and_the_logs_go_to_stderr(tmp_path):
         reader = threading.Thread(target=lambda: lines.extend(iter(process.stdout.readline, "")), daemon=True)
         reader.start()
         deadline = time.monotonic() + SECONDS
-        while len(lines) < 4 and time.monotonic() < deadline:
+        while len(lines) < 5 and time.monotonic() < deadline:
             time.sleep(0.05)
         process.stdin.close()
         process.wait(timeout=SECONDS)
@@ -67,7 +70,8 @@ def test_stdout_carries_only_json_rpc_and_the_logs_go_to_stderr(tmp_path):
     replies = [json.loads(line) for line in lines]  # every stdout line is JSON…
     assert all(reply["jsonrpc"] == "2.0" for reply in replies)  # …and JSON-RPC
     by_id = {reply["id"]: reply for reply in replies}
-    assert sorted(by_id) == [1, 2, 3, 4]
+    assert sorted(by_id) == [1, 2, 3, 4, 5]
+    assert by_id[5]["error"]["code"] == -32602  # malformed parameters: the protocol's invalid-params error
     assert by_id[1]["result"]["serverInfo"]["name"] == "rulesbot"
     assert by_id[2]["result"]["isError"] is False
     assert by_id[2]["result"]["structuredContent"]["lang"] == "fr"
