@@ -317,7 +317,8 @@ class _Tools:
             # question: ask again with the claim marker the compute layer reads ("true or false: ...").
             from rulesbot.lang import detect_lang
 
-            marker = CLAIM_MARKERS[lang or detect_lang(claim, self.loaded.settings.default_lang)]
+            # In the claim's own language (the answer language may differ), so the marker reads as part of it.
+            marker = CLAIM_MARKERS[detect_lang(claim, self.loaded.settings.default_lang)]
             marked = self._ask(f"{marker} {claim}", lang, game, None)
             if marked.kind == "claim":
                 answer = marked

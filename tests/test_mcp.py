@@ -52,6 +52,8 @@ CALLS = {
     "claim_false": ("check_claim", {"claim": "3 green ribbons are worth 9 points"}),
     "claim_true": ("check_claim", {"claim": "3 green ribbons are worth 11 points, right?"}),
     "claim_fr": ("check_claim", {"claim": "3 rubans verts valent 9 points"}),
+    "claim_fr_answer_en": ("check_claim", {"claim": "3 rubans verts valent 9 points", "lang": "en"}),
+    "claim_as_question": ("check_claim", {"claim": "Does taking the fourth card cost 2 tokens?"}),
     "claim_not_checkable": ("check_claim", {"claim": "The sky over the museum is blue"}),
     "score_cards": ("score_painting", {"cards": ["Chosen", "View", "Game"], "scoring": "first-time-playing"}),
     "score_ids": ("score_painting", {"cards": [5, 55, 46]}),
@@ -431,3 +433,15 @@ def test_bad_prompt_arguments_are_clear_protocol_errors(session):
         "unknown game 'chess'; known games: canvas",
         "lang: expected fr or en, got 'de'",
     ]
+
+
+def test_a_claim_in_any_form_or_answer_language_is_checked(session):
+    from rulesbot.engine import canvas
+
+    french_in_english = structured(call(session, "claim_fr_answer_en"))
+    assert french_in_english["lang"] == "en" and french_in_english["verdict"] is False
+    assert french_in_english["correct_value"] == "11 points"
+    question = structured(call(session, "claim_as_question"))
+    cost, _gain = canvas.take_cost(4)
+    assert question["checkable"] is True and question["verdict"] is (cost == 2)
+    assert question["correct_value"] == f"{cost} tokens"
