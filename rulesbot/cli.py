@@ -7,7 +7,7 @@ FastAPI) inside the command body, so `rulesbot --help` stays fast.
 import typer
 import typer.core
 
-from rulesbot.commands import ask, eval_cmd, index, ingest, report, score, serve, verify
+from rulesbot.commands import ask, eval_cmd, index, ingest, mcp, report, score, serve, verify
 
 app = typer.Typer(
     name="rulesbot",
@@ -28,6 +28,7 @@ app.command("ingest")(ingest.ingest)
 app.command("eval")(eval_cmd.eval_command)
 app.command("serve")(serve.serve)
 app.command("report")(report.report)
+app.command("mcp")(mcp.mcp)
 
 
 def _flags_without_type_placeholder() -> None:
