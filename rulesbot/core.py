@@ -41,8 +41,13 @@ class Rulesbot:
         force_rebuild: bool = False,
         notify: Callable[[str], None] | None = None,
         progress: Callable[[int, int], None] | None = None,
+        require_saved: bool = False,
     ) -> "Rulesbot":
-        """Load packs, embedder and index (building or rebuilding the index when needed)."""
+        """Load packs, embedder and index (building or rebuilding the index when needed).
+
+        An index the data dir cannot store is built in memory with a warning, unless `require_saved`
+        (then StorageError).
+        """
         from rulesbot.retrieval import Retriever, open_dense_index
 
         settings = settings or get_settings()
@@ -54,7 +59,7 @@ class Rulesbot:
         embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
         index, rows, manifest, _built = open_dense_index(
             packs, embedder, settings.data_dir, settings.index_backend, force=force_rebuild, notify=notify,
-            progress=progress,
+            progress=progress, require_saved=require_saved,
         )
         retriever = Retriever(
             packs,

@@ -53,3 +53,17 @@ class BackendUnavailable(RulesbotError):
 
     code = "backend_unavailable"
     status = 503
+
+
+class StorageError(RulesbotError):
+    """The data dir cannot be written (read-only, full, a path through a file): says which path, and what to do."""
+
+    code = "storage_error"
+    status = 503
+
+    @classmethod
+    def from_os_error(cls, error: OSError, what: str, path=None) -> "StorageError":
+        """One line from an OSError: what could not be done, where, why, and the way out."""
+        where = path if path is not None else (error.filename or "the data dir")
+        reason = error.strerror or str(error)
+        return cls(f"cannot {what} in {where}: {reason}; set RULESBOT_DATA_DIR to a writable folder")

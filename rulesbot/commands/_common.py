@@ -19,6 +19,13 @@ def load_settings(**overrides):
         raise typer.Exit(2) from None
 
 
+def fail_storage(error: OSError, what: str = "use the data dir") -> None:
+    """Print a file-system error as one line (the path, the reason, what to do) and exit 1 (never a traceback)."""
+    from rulesbot.errors import StorageError
+
+    fail(StorageError.from_os_error(error, what))
+
+
 def fail(error) -> None:
     """Print a RulesbotError on stderr and exit: 2 for bad input, 1 otherwise (never a traceback)."""
     typer.echo(f"error: {error.message}", err=True)

@@ -18,7 +18,7 @@ def build(
     """Build (or rebuild) the index of every knowledge pack, shipped and ingested."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.commands._common import fail, fail_storage, load_settings
 
     settings = load_settings(backend=backend, model=model)
     if settings.backend == "bm25":
@@ -36,9 +36,13 @@ def build(
             bar.update(task, completed=done, total=total)
 
         try:
-            bot = Rulesbot.load(settings, force_rebuild=force, notify=bar.console.print, progress=progress)
+            bot = Rulesbot.load(
+                settings, force_rebuild=force, notify=bar.console.print, progress=progress, require_saved=True
+            )
         except RulesbotError as error:
             fail(error)
+        except OSError as error:
+            fail_storage(error)
     manifest = bot.index_manifest
     typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
 
