@@ -318,7 +318,7 @@ def read_manifest(folder: Path) -> IndexManifest:
     except ValidationError as error:
         raise CorruptIndex(f"{path} is not a valid manifest") from error
     if manifest.checksum and manifest.checksum != manifest.own_checksum():
-        raise CorruptIndex(f"{path} does not match its checksum (damaged)")
+        raise CorruptIndex(f"{path} does not match its checksum")
     return manifest
 
 
@@ -353,7 +353,7 @@ def read_index_files(folder: Path, manifest: IndexManifest) -> dict[str, bytes]:
         except OSError as error:
             raise CorruptIndex(f"cannot read {folder / name}: {error.strerror or error}") from error
         if sha256_hex(data[name]) != expected:
-            raise CorruptIndex(f"{folder / name} does not match its checksum (damaged)")
+            raise CorruptIndex(f"{folder / name} does not match its checksum")
     return data
 
 

@@ -13,7 +13,6 @@ file is detected and rebuilt, never loaded. Three rules make that hold:
 """
 
 import hashlib
-import json
 import os
 import re
 import secrets
@@ -22,6 +21,8 @@ import socket
 import time
 from collections.abc import Iterable
 from pathlib import Path
+
+from pydantic import BaseModel
 
 # A save takes well under a second; a temporary older than this is abandoned whoever made it (a reused pid, or a
 # host we cannot ask), and one in the old naming (no pid) is abandoned after LEGACY_AGE_SECONDS.
@@ -137,23 +138,30 @@ def clean_abandoned(folder: Path, legacy: Iterable[re.Pattern] = (), now: float 
     return removed
 
 
+class _Header(BaseModel):
+    """The first line of a `write_checked` file."""
+
+    kind: str
+    sha256: str
+    bytes: int
+
+
 def write_checked(path: Path, payload: bytes, kind: str) -> None:
     """Write `payload` atomically after a one-line header naming `kind` and the payload's sha256."""
-    header = json.dumps({"kind": kind, "sha256": sha256_hex(payload), "bytes": len(payload)}).encode()
+    header = _Header(kind=kind, sha256=sha256_hex(payload), bytes=len(payload)).model_dump_json().encode()
     atomic_write(path, header + b"\n" + payload)
 
 
 def read_checked(path: Path, kind: str) -> bytes | None:
     """The payload `write_checked` wrote, or None when the file is missing, unreadable, of another kind or damaged."""
     try:
-        data = Path(path).read_bytes()
-        header_line, payload = data.split(b"\n", 1)
-        header = json.loads(header_line)
-    except (OSError, ValueError):
-        return None  # missing, a folder, no header line, a header that is not JSON
-    if not isinstance(header, dict) or header.get("kind") != kind or header.get("bytes") != len(payload):
+        header_line, payload = Path(path).read_bytes().split(b"\n", 1)
+        header = _Header.model_validate_json(header_line)
+    except (OSError, ValueError):  # missing, a folder, no header line, a header of the wrong shape
         return None
-    return payload if header.get("sha256") == sha256_hex(payload) else None
+    if header.kind != kind or header.bytes != len(payload) or header.sha256 != sha256_hex(payload):
+        return None
+    return payload
 
 
 def _host() -> str:

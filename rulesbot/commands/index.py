@@ -27,6 +27,7 @@ def build(
     from rulesbot.core import Rulesbot
     from rulesbot.errors import RulesbotError
 
+    failure = None
     with Progress(
         TextColumn("embedding"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True
     ) as bar:
@@ -39,10 +40,12 @@ def build(
             bot = Rulesbot.load(
                 settings, force_rebuild=force, notify=bar.console.print, progress=progress, require_saved=True
             )
-        except RulesbotError as error:
-            fail(error)
-        except OSError as error:
-            fail_storage(error)
+        except (RulesbotError, OSError) as error:
+            failure = error  # reported once the progress bar is gone
+    if isinstance(failure, OSError):
+        fail_storage(failure)
+    elif failure is not None:
+        fail(failure)
     manifest = bot.index_manifest
     typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
 
