@@ -25,7 +25,7 @@ from typing import Literal, Protocol
 import numpy as np
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from rulesbot.storage import clean_abandoned, fsync_folder, remove, sha256_hex, temporary_name
+from rulesbot.storage import clean_abandoned, fsync_folder, remove, sha256_hex, temporary_name, write_synced
 
 INDEX_KINDS = ("faiss", "numpy")
 MANIFEST = "manifest.json"
@@ -280,11 +280,11 @@ def save_index(folder: Path, index: Index, rows: list, manifest: IndexManifest) 
         rows_json = _ROWS.dump_json([tuple(row) for row in rows])
         files = {index.filename: vectors, ROWS: rows_json}
         for name, data in files.items():
-            _write_synced(staging / name, data)
+            write_synced(staging / name, data)
         saved = manifest.model_copy(update={"files": {name: sha256_hex(data) for name, data in files.items()}})
         saved = saved.model_copy(update={"checksum": saved.own_checksum()})
         # The manifest goes last: a folder with a manifest is a complete folder.
-        _write_synced(staging / MANIFEST, saved.model_dump_json(indent=2).encode())
+        write_synced(staging / MANIFEST, saved.model_dump_json(indent=2).encode())
         fsync_folder(staging)
         if folder.exists() or folder.is_symlink():
             retired = folder.parent / temporary_name(folder.name, "old")
@@ -355,13 +355,6 @@ def read_index_files(folder: Path, manifest: IndexManifest) -> dict[str, bytes]:
         if sha256_hex(data[name]) != expected:
             raise CorruptIndex(f"{folder / name} does not match its checksum")
     return data
-
-
-def _write_synced(path: Path, data: bytes) -> None:
-    with open(path, "xb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
 
 
 def _legacy_temporaries(name: str) -> list[re.Pattern]:

@@ -54,10 +54,7 @@ def atomic_write(path: Path, data: bytes, legacy: Iterable[re.Pattern] = ()) -> 
     clean_abandoned(path.parent, legacy)
     temporary = path.parent / temporary_name(path.name)
     try:
-        with open(temporary, "xb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        write_synced(temporary, data)
         if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path)
         os.replace(temporary, path)
@@ -65,6 +62,14 @@ def atomic_write(path: Path, data: bytes, legacy: Iterable[re.Pattern] = ()) -> 
         remove(temporary)
         raise
     fsync_folder(path.parent)
+
+
+def write_synced(path: Path, data: bytes) -> None:
+    """Create `path` (it must not exist) with `data`, flushed to the disk before returning."""
+    with open(path, "xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 def fsync_folder(folder: Path) -> None:
