@@ -243,3 +243,26 @@ def test_a_build_killed_mid_save_then_ask_answers_and_the_next_build_cleans_up(
     assert _hidden(data_dir) == []  # the killed build's temporaries are gone
     bot, messages = _load(data_dir)
     assert messages == [] and bot.ask(QUESTION).contract() == expected_answer  # and the index on disk is good
+
+
+def _without_privileges() -> list[str]:
+    """A command prefix under which file modes bind the process (for root: a user namespace without a mapping)."""
+    if os.geteuid() != 0:
+        return []
+    prefix = ["unshare", "--user"]
+    if shutil.which("unshare") is None or subprocess.run([*prefix, "true"], timeout=TIMEOUT).returncode != 0:
+        pytest.skip("needs unshare --user to drop root's file-access override")
+    return prefix
+
+
+def test_a_data_dir_that_cannot_even_be_read(tmp_path):
+    data_dir = tmp_path / "data"
+    data_dir.mkdir()
+    data_dir.chmod(0)
+    try:
+        for command in (["ask", QUESTION], ["index", "build"]):
+            result = _run(command, data_dir, _without_privileges())
+            assert result.returncode == 1, result.stderr
+            _assert_one_line(result.stderr, "error: cannot use the data dir in", str(data_dir), "Permission denied", "RULESBOT_DATA_DIR")
+    finally:
+        data_dir.chmod(0o755)
