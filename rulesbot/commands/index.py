@@ -15,7 +15,10 @@ def build(
     model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even if the saved index is up to date.")] = False,
 ) -> None:
-    """Build (or rebuild) the index of every knowledge pack, shipped and ingested."""
+    """Build (or rebuild) the index of every knowledge pack, shipped and ingested.
+
+    The index is saved in the data dir (RULESBOT_DATA_DIR). When that cannot be written, this fails with one line and exit status 1 (`rulesbot ask` would still answer, from an index built in memory).
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from rulesbot.commands._common import fail, fail_storage, load_settings
