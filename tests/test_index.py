@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from rulesbot.index import FaissIndex, NumpyIndex, create_index, index_folder, read_manifest
+from rulesbot.index import FaissIndex, IndexManifest, NumpyIndex, create_index, index_folder, read_manifest
 
 
 @pytest.mark.parametrize("kind", ["faiss", "numpy"])
@@ -133,7 +133,7 @@ def test_failed_build_leaves_the_good_index(hash_settings, monkeypatch):
 
 def test_atomic_save_cleans_staging_on_crash(tmp_path, monkeypatch):
     from rulesbot import index as index_module
-    from rulesbot.index import IndexManifest, save_index
+    from rulesbot.index import save_index
 
     folder = tmp_path / "index" / "x"
     vectors = NumpyIndex(2)
@@ -385,7 +385,7 @@ def _assert_recovered(settings, bot, messages, clean_answers):
     assert quiet == []  # the rebuilt index is good on disk again
 
 
-@pytest.mark.parametrize("name", ["vectors.faiss", "vectors.npy", "rows.json"])
+@pytest.mark.parametrize("name", ["vectors.faiss", "vectors.npy", "rows.json", "manifest.json"])
 def test_flipped_bytes_in_an_index_file_are_detected_and_rebuilt(hash_settings, clean_answers, monkeypatch, name):
     from rulesbot.settings import Settings
 
@@ -393,7 +393,8 @@ def test_flipped_bytes_in_an_index_file_are_detected_and_rebuilt(hash_settings, 
         monkeypatch.setenv("RULESBOT_INDEX_BACKEND", "numpy")
         hash_settings = Settings()
     bot, messages = _load_after(hash_settings, lambda folder: _flip(folder / name))
-    assert any("does not match its checksum" in message for message in messages), messages
+    if name != "manifest.json":  # 64 inverted bytes in the manifest are no longer JSON: "not a valid manifest"
+        assert any("does not match its checksum" in message for message in messages), messages
     _assert_recovered(hash_settings, bot, messages, clean_answers)
 
 
@@ -410,13 +411,7 @@ def _altered(value):
     return {key: _altered(item) for key, item in value.items()} or {"xx": "yy"}
 
 
-MANIFEST_FIELDS = [
-    "backend", "model_id", "dimension", "normalised", "index", "knowledge_hash", "recipe", "rules_versions",
-    "languages", "games", "count", "built_at", "rulesbot_version", "files", "checksum",
-]
-
-
-@pytest.mark.parametrize("field", MANIFEST_FIELDS)
+@pytest.mark.parametrize("field", list(IndexManifest.model_fields))
 def test_any_changed_value_in_the_manifest_is_detected(hash_settings, clean_answers, field):
     def damage(folder):
         path = folder / "manifest.json"
