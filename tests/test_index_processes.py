@@ -266,3 +266,14 @@ def test_a_data_dir_that_cannot_even_be_read(tmp_path):
             _assert_one_line(result.stderr, "error: cannot use the data dir in", str(data_dir), "Permission denied", "RULESBOT_DATA_DIR")
     finally:
         data_dir.chmod(0o755)
+
+
+def test_any_command_turns_a_file_system_error_into_one_line(tmp_path):
+    """The console script's last net: `rulesbot ingest` writes the user's pack under the data dir."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    rulebook = tmp_path / "rulebook.md"
+    rulebook.write_text("<!-- page 1 -->\nEach player draws two cards.\n")
+    result = _run(["ingest", str(rulebook), "--game", "canvas", "--lang", "en"], blocker / "data")
+    assert result.returncode == 1
+    _assert_one_line(result.stderr, f"error: cannot use {blocker / 'data'}", "Not a directory", "RULESBOT_DATA_DIR")
