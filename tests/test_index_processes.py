@@ -262,7 +262,7 @@ def test_a_data_dir_that_cannot_even_be_read(tmp_path):
         for command in (["ask", QUESTION], ["index", "build"]):
             result = _run(command, data_dir, _without_privileges())
             assert result.returncode == 1, result.stderr
-            _assert_one_line(result.stderr, "error: cannot use the data dir in", str(data_dir), "Permission denied", "RULESBOT_DATA_DIR")
+            _assert_one_line(result.stderr, f"error: cannot use {data_dir}", "Permission denied", "RULESBOT_DATA_DIR")
     finally:
         data_dir.chmod(0o755)
 

@@ -19,11 +19,10 @@ def load_settings(**overrides):
         raise typer.Exit(2) from None
 
 
-def fail_storage(error: OSError, what: str = "use the data dir") -> None:
-    """Print a file-system error as one line (the path, the reason, what to do) and exit 1 (never a traceback)."""
-    from rulesbot.errors import StorageError
-
-    fail(StorageError.from_os_error(error, what))
+def fail_storage(error: OSError) -> None:
+    """Print a file-system error as one line (os_error_line) and exit 1 (never a traceback)."""
+    typer.echo(os_error_line(error), err=True)
+    raise typer.Exit(1)
 
 
 def os_error_line(error: OSError) -> str:
