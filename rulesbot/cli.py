@@ -50,5 +50,13 @@ _flags_without_type_placeholder()
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: a file-system error no command handled becomes one line and exit 1, not a traceback."""
+    try:
+        app()
+    except OSError as error:
+        import sys
+
+        from rulesbot.commands._common import os_error_line
+
+        sys.stderr.write(os_error_line(error) + "\n")
+        sys.exit(1)

@@ -43,11 +43,13 @@ class Rulesbot:
         notify: Callable[[str], None] | None = None,
         progress: Callable[[int, int], None] | None = None,
         warn: Callable[[str], None] | None = None,
+        require_saved: bool = False,
     ) -> "Rulesbot":
         """Load packs, embedder and index (building or rebuilding the index when needed).
 
         A user pack that cannot be loaded is skipped with `warn(one line)` (default: stderr); an index build
-        holds the data dir lock, so builds and ingests serialise.
+        holds the data dir lock, so builds and ingests serialise. An index the data dir cannot store is built in
+        memory with a warning, unless `require_saved` (then StorageError).
         """
         from rulesbot.locking import data_dir_lock
         from rulesbot.retrieval import Retriever, open_dense_index
@@ -62,6 +64,7 @@ class Rulesbot:
         index, rows, manifest, _built = open_dense_index(
             packs, embedder, settings.data_dir, settings.index_backend, force=force_rebuild, notify=notify,
             progress=progress, lock=lambda: data_dir_lock(settings.data_dir, settings.lock_timeout, notify or _stderr),
+            require_saved=require_saved,
         )
         retriever = Retriever(
             packs,

@@ -19,6 +19,31 @@ def load_settings(**overrides):
         raise typer.Exit(2) from None
 
 
+def fail_storage(error: OSError) -> None:
+    """Print a file-system error as one line (os_error_line) and exit 1 (never a traceback)."""
+    typer.echo(os_error_line(error), err=True)
+    raise typer.Exit(1)
+
+
+def os_error_line(error: OSError) -> str:
+    """One line for a file-system error: the path and the reason, and RULESBOT_DATA_DIR when the path is in it."""
+    reason = error.strerror or str(error)
+    if not error.filename:
+        return f"error: {reason}"
+    line = f"error: cannot use {error.filename}: {reason}"
+    try:
+        from pathlib import Path
+
+        from rulesbot.settings import Settings
+
+        data_dir = Path(Settings().data_dir).absolute()
+        if data_dir == Path(error.filename).absolute() or data_dir in Path(error.filename).absolute().parents:
+            line += "; set RULESBOT_DATA_DIR to a writable folder"
+    except Exception:  # noqa: BLE001 - settings that do not validate: the line without the hint
+        pass
+    return line
+
+
 def fail(error) -> None:
     """Print a RulesbotError on stderr and exit: 2 for bad input, 1 otherwise (never a traceback)."""
     typer.echo(f"error: {error.message}", err=True)

@@ -41,7 +41,7 @@ def ask(
     import json
     import sys
 
-    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.commands._common import fail, fail_storage, load_settings
     from rulesbot.core import validate_question
     from rulesbot.errors import BadInput, RulesbotError
 
@@ -77,6 +77,8 @@ def ask(
         bot = Rulesbot.load(settings, warn=warn)
     except RulesbotError as error:
         fail(error)
+    except OSError as error:  # a data dir that cannot even be read: one line, not a traceback
+        fail_storage(error)
 
     if jsonl:
         failed = _answer_lines(bot, sys.stdin, lang=lang, game=game)
