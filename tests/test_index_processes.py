@@ -262,7 +262,9 @@ def test_a_data_dir_that_cannot_even_be_read(tmp_path):
         for command in (["ask", QUESTION], ["index", "build"]):
             result = _run(command, data_dir, _without_privileges())
             assert result.returncode == 1, result.stderr
-            _assert_one_line(result.stderr, f"error: cannot use {data_dir}", "Permission denied", "RULESBOT_DATA_DIR")
+            # The ingested rulebooks under it are unreadable too, and `ask` says it skips them before failing.
+            errors = "\n".join(line for line in _lines(result.stderr) if not line.startswith("warning: skipped the ingested"))
+            _assert_one_line(errors, f"error: cannot use {data_dir}", "Permission denied", "RULESBOT_DATA_DIR")
     finally:
         data_dir.chmod(0o755)
 
@@ -275,4 +277,4 @@ def test_any_command_turns_a_file_system_error_into_one_line(tmp_path):
     rulebook.write_text("<!-- page 1 -->\nEach player draws two cards.\n")
     result = _run(["ingest", str(rulebook), "--game", "canvas", "--lang", "en"], blocker / "data")
     assert result.returncode == 1
-    _assert_one_line(result.stderr, f"error: cannot use {blocker / 'data'}", "Not a directory", "RULESBOT_DATA_DIR")
+    _assert_one_line(result.stderr, "error: cannot ", str(blocker / "data"), "Not a directory", "RULESBOT_DATA_DIR")
