@@ -74,6 +74,7 @@ class _Job:
     future: asyncio.Future
     deadline: float
     started: float | None = None
+    thread_id: int | None = None
     cancelled: bool = False
     finished: bool = False
     elapsed: float = field(default=0.0)
@@ -95,6 +96,7 @@ class AnswerWorker:
         self.work_limiter = work_limiter
         self.clock = clock
         self.service_seconds = INITIAL_SERVICE_SECONDS
+        # Each worker thread has its own queue: a thread being closed finishes its own jobs, never a newer one's.
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         # Guards the counters and `_current`; an interrupt is only ever sent while holding it.
         self._state = threading.Lock()
@@ -130,9 +132,13 @@ class AnswerWorker:
             job = _Job(client, function, args, kwargs, loop, loop.create_future(), now + self.budget_seconds)
             self._waiting += 1
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._work, name="rulesbot-answer", daemon=True)
+                self._jobs = queue.SimpleQueue()
+                self._thread = threading.Thread(
+                    target=self._work, args=(self._jobs,), name="rulesbot-answer", daemon=True
+                )
                 self._thread.start()
-        self._jobs.put(job)
+            jobs = self._jobs
+        jobs.put(job)
         try:
             # shield: a timeout must not cancel the future the worker thread will resolve.
             return await asyncio.wait_for(asyncio.shield(job.future), max(0.0, job.deadline - now))
@@ -152,25 +158,25 @@ class AnswerWorker:
         """Let the worker thread end once the calls already queued are done (a later call starts a new one)."""
         with self._state:
             thread, self._thread = self._thread, None
-        if thread is not None:
-            self._jobs.put(None)
+            if thread is not None:
+                self._jobs.put(None)
 
     def _stop(self, job: _Job) -> None:
         with self._state:
             job.cancelled = True
-            if self._current is job and self._thread is not None and self._thread.ident is not None:
+            if self._current is job and job.thread_id is not None:
                 # The only way to stop Python code in another thread; the exception is raised at its next
                 # bytecode (a long C call, such as an embedding, ends first). Sent under the lock, and only
                 # while this job runs, so it cannot land in another job.
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(
-                    ctypes.c_ulong(self._thread.ident), ctypes.py_object(BudgetExceeded)
+                    ctypes.c_ulong(job.thread_id), ctypes.py_object(BudgetExceeded)
                 )
 
-    def _work(self) -> None:
+    def _work(self, jobs: queue.SimpleQueue) -> None:
         job: _Job | None = None
         while True:
             try:
-                job = self._jobs.get()
+                job = jobs.get()
                 if job is None:
                     return
                 self._run(job)
@@ -190,6 +196,7 @@ class AnswerWorker:
                 job.finished = True  # nobody waits for it any more (its request already got its answer)
                 return
             self._current = job
+            job.thread_id = threading.get_ident()
             job.started = self.clock()
         result: Any = None
         error: BaseException | None = None
