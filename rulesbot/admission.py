@@ -6,8 +6,9 @@
 One thread per process runs the core's calls one at a time: the core keeps per-process state (stemmers, the
 embedder's OpenMP pool) that is not thread-safe, and parallel embeddings only fight over the cores. Around it:
 
-- admission: at most `max_queue` calls wait; one more is refused at once with 503 and a Retry-After estimated
-  from the recent service time, so the latency of admitted calls stays bounded (no unbounded queue);
+- admission: at most `max_queue` calls wait, and fewer when the recent service time says the calls ahead would
+  use up a newcomer's budget; one more is refused at once with 503 and a Retry-After estimated from the
+  service time, so the latency of admitted calls stays bounded (no unbounded queue);
 - a time budget per request, waiting included: a call still waiting at its deadline is dropped, a call still
   running is stopped by an exception raised in the worker thread (`BudgetExceeded`, a BaseException so that
   the core's `except Exception` does not swallow it), and the request gets 503;
@@ -122,7 +123,9 @@ class AnswerWorker:
         now = self.clock()
         with self._state:
             queued = self._waiting + (self._current is not None)
-            if queued > self.max_queue:
+            # Refused too when the calls ahead would use up its budget: it would only wait to fail.
+            expected_wait = (self._waiting + 1) * self.service_seconds
+            if queued > self.max_queue or (self._waiting > 0 and expected_wait > self.budget_seconds):
                 raise RetryLater(
                     "the server is busy: try again shortly",
                     code="overloaded",

@@ -108,8 +108,8 @@ class Settings(BaseSettings):
         default=16,
         ge=0,
         le=10_000,
-        description="Questions that may wait for the answer worker (per worker process); "
-        "beyond it a new one gets 503 with Retry-After at once.",
+        description="Questions that may wait for the answer worker (per worker process; fewer when they would "
+        "not be answered within the budget); beyond it a new one gets 503 with Retry-After at once.",
     )
     request_budget_seconds: float = Field(
         default=2.0,
