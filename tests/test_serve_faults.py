@@ -436,3 +436,36 @@ def test_a_question_over_its_time_budget_is_stopped_and_the_worker_goes_on():
             for index in range(20)
         ]
         assert statuses == [200] * 20
+
+
+def test_connections_get_tcp_nodelay_even_on_a_socket_handed_to_uvicorn():
+    """asyncio sets TCP_NODELAY only on sockets made with proto IPPROTO_TCP; a pre-bound socket (ours, and
+    uvicorn's own for --workers) is not, and every keep-alive answer then waited ~40 ms for a delayed ACK."""
+    from uvicorn.server import ServerState
+
+    from rulesbot.server import GuardedH11Protocol, build_config
+
+    class Transport:
+        def __init__(self, sock):
+            self.sock = sock
+
+        def get_extra_info(self, name, default=None):
+            return self.sock if name == "socket" else default
+
+        def is_closing(self):
+            return False
+
+        def close(self):
+            pass
+
+    async def scenario():
+        config = build_config(create_app(Settings(), bot=FakeRulesbot()), Settings())
+        protocol = GuardedH11Protocol(config, ServerState(), {})
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM, 0) as sock:  # proto 0, as handed over
+            assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+            protocol.connection_made(Transport(sock))
+            nodelay = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+            protocol.connection_lost(None)
+            return nodelay
+
+    assert asyncio.run(scenario()) != 0
