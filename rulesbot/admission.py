@@ -165,6 +165,9 @@ class AnswerWorker:
                 self._jobs.put(None)
 
     def _stop(self, job: _Job) -> None:
+        # Called in the event loop: nobody will read the future any more (and an exception set on it later
+        # would be logged as never retrieved).
+        job.future.cancel()
         with self._state:
             job.cancelled = True
             if self._current is job and job.thread_id is not None:
