@@ -9,14 +9,18 @@ Each request is, with equal odds,
   (the default) each is asked once, then again with a new lead-in (then a number), so none is ever cached:
   the worst case, bound by the embedder (one core call at a time per worker). With `--unique pool` they are
   drawn at random from the 207, as a site's visitors would, so the answer cache absorbs each once seen.
-A client refused with 503 (the queue is full) waits its Retry-After before its next request, as the widget
-would. Meanwhile one more client asks /healthz every 50 ms on its own connection.
+A client refused with 503 (the queue is full) or 429 waits its Retry-After before its next request, as the
+widget would. Meanwhile one more client asks /healthz every 50 ms on its own connection. Each client has its
+own address (X-Forwarded-For from 127.0.0.1, made a trusted proxy here), so the per-client limits apply as
+they would to visitors: the request count is unlimited, the computing time is the default
+RULESBOT_RATE_LIMIT_WORK_SECONDS_PER_MINUTE. With `--costly N`, N more clients ask, in a loop, for the best
+painting of a hand of 56 cards (about 1 s of engine search here): do they slow the others down?
 Prints, per level: throughput (answers per second), p50/p95/p99 of the answered new and repeated questions,
 the 503 rate, the latency of refusals, and /healthz p50/p95/max.
 Targets here (2 cores): at least 150 answers/s, p95 of answers under 100 ms at 32 clients (pool mode), and
 /healthz p95 under 50 ms at any load.
 
-Run: python eval/bench_load.py [--clients 32,128] [--duration 20] [--workers 1] [--unique fresh|pool]
+Run: python eval/bench_load.py [--clients 32,128] [--duration 20] [--workers 1] [--unique fresh|pool] [--costly 1]
 """
 
 import argparse
@@ -58,6 +62,15 @@ POPULAR = [
 ]
 # Spelling noise on the popular questions: the cache key is normalised, the answer is the same.
 NOISE = [str, str.lower, lambda text: text.rstrip("?! ") + " ?", lambda text: "  " + text + " "]
+# A best-painting question naming 56 Art Cards (the engine's own titles): the costly client's question.
+COSTLY_QUESTION = "What is the best painting with " + ", ".join(
+    card["title"]
+    for card in json.loads(
+        (Path(__file__).resolve().parent.parent / "engine" / "canvas" / "data" / "art_cards.json").read_text(
+            encoding="utf-8"
+        )
+    )["cards"][:56]
+) + "?"
 LEAD_INS = ["Quick question: ", "Rules check: ", "Petite question : ", "Sorry if obvious, ", "Au fait, "]
 
 
@@ -67,11 +80,12 @@ def main() -> None:
     unique = _unique_questions(random.Random(options.seed))
     port = _free_port()
     base = f"http://{HOST}:{port}"
-    # One client address sends it all: neither rate limit may be what is measured.
+    # Every client sends as fast as it is answered: the request count is not what is measured.
     env = {
         **os.environ,
         "RULESBOT_RATE_LIMIT_PER_MINUTE": "100000000",
-        "RULESBOT_RATE_LIMIT_WORK_SECONDS_PER_MINUTE": "100000000",
+        "RULESBOT_TRUSTED_PROXIES": HOST,
+        "RULESBOT_MAX_QUESTION_CHARS": "2000",  # room for the costly clients' 56 cards
     }
     # `rulesbot serve ...` through the entry point, with this interpreter (rulesbot.cli has no __main__).
     command = [sys.executable, "-c", "from rulesbot.cli import main; main()", "serve", "--host", HOST]
@@ -107,11 +121,13 @@ def _parse_args() -> argparse.Namespace:
         help="with --unique pool: ask every pool question once before measuring "
         "(the steady state of a server that has been up for a while)",
     )
+    parser.add_argument("--costly", type=int, default=0, help="clients asking a 56-card best painting (0-4)")
     parser.add_argument("--seed", type=int, default=0)
     options = parser.parse_args()
     # Bounded on purpose: this is a benchmark, not a stress tool.
     options.levels = [max(1, min(256, int(level))) for level in str(options.clients).split(",") if level.strip()]
     options.duration = max(1.0, min(120.0, options.duration))
+    options.costly = max(0, min(4, options.costly))
     return options
 
 
@@ -181,11 +197,13 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
     results: list[tuple[str, float, int]] = []
     deadline = time.perf_counter() + options.duration
 
-    async def one_client() -> None:
+    async def one_client(index: int, costly: bool = False) -> None:
         # One connection per client, like a browser tab; its own httpx client avoids a shared pool's locking.
-        async with _client(base) as client:
+        async with _client(base, index) as client:
             while time.perf_counter() < deadline:
-                if rng.random() < options.repeated_share:
+                if costly:
+                    kind, question = "costly", COSTLY_QUESTION
+                elif rng.random() < options.repeated_share:
                     kind, question = "repeated", rng.choice(NOISE)(rng.choice(POPULAR))
                 elif options.unique == "pool":
                     kind, question = "new", rng.choice(pool)
@@ -197,7 +215,7 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
                 try:
                     response = await client.post("/v1/ask", content=body)
                     status = response.status_code
-                    if status == 503:
+                    if status in (429, 503):
                         retry_after = float(response.headers.get("retry-after", "1"))
                 except httpx.HTTPError:
                     status = 0
@@ -206,7 +224,7 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
                     await asyncio.sleep(min(retry_after, max(0.0, deadline - time.perf_counter())))
 
     async def health_probe() -> None:
-        async with _client(base) as client:
+        async with _client(base, -1) as client:
             while time.perf_counter() < deadline:
                 started = time.perf_counter()
                 try:
@@ -218,7 +236,9 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
 
     server_cpu, client_cpu = _cpu_seconds(options.server_pid), time.process_time()
     started = time.perf_counter()
-    await asyncio.gather(health_probe(), *(one_client() for _ in range(options.clients)))
+    clients = [one_client(index) for index in range(options.clients)]
+    clients += [one_client(options.clients + index, costly=True) for index in range(options.costly)]
+    await asyncio.gather(health_probe(), *clients)
     # Worker processes (--workers > 1) are children: their CPU is not in the parent's figure.
     options.server_cpu = _cpu_seconds(options.server_pid) - server_cpu
     options.client_cpu = time.process_time() - client_cpu
@@ -226,9 +246,11 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
     return results
 
 
-def _client(base: str) -> httpx.AsyncClient:
+def _client(base: str, index: int = -1) -> httpx.AsyncClient:
     limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
     headers = {"Content-Type": "application/json"}
+    if index >= 0:  # documentation-range addresses, one per client
+        headers["X-Forwarded-For"] = f"198.18.{index // 250}.{index % 250 + 1}"
     return httpx.AsyncClient(base_url=base, limits=limits, timeout=REQUEST_TIMEOUT_SECONDS, headers=headers)
 
 
@@ -259,7 +281,8 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
     requests = [item for item in results if item[0] in ("repeated", "new")]
     answers = [item for item in requests if item[2] == 200]
     refused = [item for item in requests if item[2] == 503]
-    errors = len(requests) - len(answers) - len(refused)
+    limited = [item for item in requests if item[2] == 429]
+    errors = len(requests) - len(answers) - len(refused) - len(limited)
     latencies = [latency for _, latency, _ in answers]
     throughput = len(answers) / elapsed
     p95 = _percentile(latencies, 0.95)
@@ -275,7 +298,7 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
     )
     print(
         f"  requests {len(requests)}, answers {len(answers)}, refused 503 {len(refused)} "
-        f"({_share(len(refused), len(requests))}), other errors {errors}"
+        f"({_share(len(refused), len(requests))}), rate-limited 429 {len(limited)}, other errors {errors}"
     )
     print(f"  throughput {throughput:.1f} answers/s (target >= {TARGET_THROUGHPUT:.0f})")
     print(
@@ -290,6 +313,15 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
             f"  {kind:8s}: {len(part)} answered of {asked} ({_share(kind_refused, asked)} refused), "
             f"p50 {_percentile(part, 0.5):.1f} ms, p95 {_percentile(part, 0.95):.1f} ms, "
             f"p99 {_percentile(part, 0.99):.1f} ms"
+        )
+    costly = [item for item in results if item[0] == "costly"]
+    if costly:
+        costly_answered = [latency for _, latency, status in costly if status == 200]
+        print(
+            f"  costly  : {len(costly)} asked by {options.costly} client(s), {len(costly_answered)} answered "
+            f"(p50 {_percentile(costly_answered, 0.5):.0f} ms), "
+            f"{sum(1 for item in costly if item[2] == 429)} rate-limited (429), "
+            f"{sum(1 for item in costly if item[2] == 503)} refused or over budget (503)"
         )
     refusals = [latency for _, latency, _ in refused]
     if refusals:
