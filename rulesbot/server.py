@@ -33,6 +33,10 @@ from rulesbot.settings import Settings
 RESERVED_FILES = 64
 # Requests in flight are finished within this on shutdown; past it they are cut.
 GRACEFUL_SHUTDOWN_SECONDS = 5
+# How long the answer worker may hold the GIL while the event loop waits for it (CPython's default: 5 ms).
+# The loop takes the GIL back after each socket call, so a request costs several waits while the worker runs
+# Python code (retrieval, the engine): measured here, /healthz p95 went from 40 ms to 13 ms at 1 ms.
+SWITCH_INTERVAL_SECONDS = 0.001
 
 
 class RulesbotConfig(uvicorn.Config):
@@ -42,6 +46,12 @@ class RulesbotConfig(uvicorn.Config):
         super().__init__(app, **options)
         self.header_timeout_seconds = header_timeout_seconds
         self.max_connections = max_connections
+
+    def load(self) -> None:
+        """Load the app, in each serving process (with --workers, in each worker), and make the GIL hand-off
+        quick there."""
+        sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
+        super().load()
 
 
 class GuardedH11Protocol(H11Protocol):
