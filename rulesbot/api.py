@@ -586,8 +586,8 @@ MAX_CLIENT_KEY_CHARS = 64
 
 def client_address(scope: dict, trusted: tuple) -> str:
     """The client's address: the peer's, unless the peer is a trusted proxy; then the right-most address of
-    X-Forwarded-For that is not itself a trusted proxy (what the left-most trusted proxy saw; anything to its
-    left was written by the client and could be anything)."""
+    X-Forwarded-For that is not itself a trusted proxy (the one that connected to the outermost trusted proxy;
+    anything left of it was written by the client and could be anything)."""
     peer = scope.get("client")
     address = peer[0] if peer else "unknown"
     if not trusted or not _is_trusted(address, trusted):
