@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import multiprocessing
 import os
 import random
 import signal
@@ -35,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import httpx
@@ -79,15 +81,18 @@ POPULAR = [
 ]
 # Spelling noise on the popular questions: the cache key is normalised, the answer is the same.
 NOISE = [str, str.lower, lambda text: text.rstrip("?! ") + " ?", lambda text: "  " + text + " "]
-# A best-painting question naming 56 Art Cards (the engine's own titles): the costly client's question.
-COSTLY_QUESTION = "What is the best painting with " + ", ".join(
+# A best-painting question naming 56 Art Cards (the engine's own titles), in a new order each time (so never
+# cached): the costly clients' question.
+COSTLY_CARDS = [
     card["title"]
     for card in json.loads(
         (Path(__file__).resolve().parent.parent / "engine" / "canvas" / "data" / "art_cards.json").read_text(
             encoding="utf-8"
         )
     )["cards"][:56]
-) + "?"
+]
+# Pseudo-status of a 503 whose code is over_budget (a 503 "overloaded" stays 503).
+OVER_BUDGET = 5030
 LEAD_INS = ["Quick question: ", "Rules check: ", "Petite question : ", "Sorry if obvious, ", "Au fait, "]
 
 
@@ -112,10 +117,10 @@ def main() -> None:
         _wait_ready(base, server)
         options.server_pid = server.pid
         asyncio.run(_warm(base, options, unique))
-        for clients in options.levels:
+        for level, clients in enumerate(options.levels):
             options.clients = clients
             options.load_before = os.getloadavg()[0]
-            results = asyncio.run(_run(base, options, unique))
+            results = _run_level(base, options, unique, level)
             _report(results, options)
     finally:
         _stop(server)
@@ -139,12 +144,20 @@ def _parse_args() -> argparse.Namespace:
         "(the steady state of a server that has been up for a while)",
     )
     parser.add_argument("--costly", type=int, default=0, help="clients asking a 56-card best painting (0-4)")
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=4,
+        help="processes the clients are spread over (1-8): one event loop for 128 connections would measure "
+        "its own backlog",
+    )
     parser.add_argument("--seed", type=int, default=0)
     options = parser.parse_args()
     # Bounded on purpose: this is a benchmark, not a stress tool.
     options.levels = [max(1, min(256, int(level))) for level in str(options.clients).split(",") if level.strip()]
     options.duration = max(1.0, min(120.0, options.duration))
     options.costly = max(0, min(4, options.costly))
+    options.client_processes = max(1, min(8, options.client_processes))
     return options
 
 
@@ -158,12 +171,14 @@ def _unique_questions(rng: random.Random) -> list[str]:
     return base + variants
 
 
-def _fresh_questions(unique: list[str]):
-    """Never the same text twice: the eval questions, with lead-ins, then with a number (new cache keys)."""
-    yield from unique
-    for number in itertools.count(2):
-        for question in unique:
-            yield f"{question} ({number})"
+def _fresh_questions(unique: list[str], level: int, share: int, shares: int):
+    """Never the same text twice, across levels and client processes: at the first level, this process's
+    share of the eval questions and their lead-in variants, then the same with a tag (new cache keys)."""
+    if level == 0:
+        yield from unique[share::shares]
+    for number in itertools.count():
+        for question in unique[share::shares]:
+            yield f"{question} ({level}.{share}.{number})"
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -206,11 +221,45 @@ async def _warm(base: str, options: argparse.Namespace, unique: list[str]) -> No
             await client.post("/v1/ask", content=_body(question))
 
 
-async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> list[tuple[str, float, int]]:
-    if not hasattr(options, "fresh"):
-        options.fresh = _fresh_questions(unique)  # shared by the levels: nothing is asked twice
+def _run_level(base: str, options: argparse.Namespace, unique: list[str], level: int) -> list[tuple[str, float, int]]:
+    """One level: the clients spread over processes, the /healthz probe in one more; all results merged."""
+    shares = min(options.client_processes, options.clients)
+    indices = [list(range(options.clients))[share::shares] for share in range(shares)]
+    server_cpu = _cpu_seconds(options.server_pid)
+    started = time.perf_counter()
+    probe = subprocess.Popen(
+        [sys.executable, "-c", HEALTH_PROBE, base, str(options.duration), str(HEALTH_PERIOD_SECONDS)],
+        stdout=subprocess.PIPE,
+    )
+    # fork: the children start at once, with the question lists already built.
+    with ProcessPoolExecutor(max_workers=shares, mp_context=multiprocessing.get_context("fork")) as pool:
+        futures = [
+            pool.submit(_client_process, base, options, unique, level, share, shares, indices[share])
+            for share in range(shares)
+        ]
+        outputs = [future.result() for future in futures]
+    output, _ = probe.communicate(timeout=options.duration + 60)
+    results = [item for part, _cpu in outputs for item in part]
+    results += [("healthz", latency, status) for latency, status in json.loads(output or b"[]")]
+    # Worker processes (--workers > 1) are children: their CPU is not in the parent's figure.
+    options.server_cpu = _cpu_seconds(options.server_pid) - server_cpu
+    options.client_cpu = sum(cpu for _part, cpu in outputs)
+    options.shares = shares
+    results.append(("_elapsed", (time.perf_counter() - started) * 1000, -1))
+    return results
+
+
+def _client_process(base, options, unique, level, share, shares, indices):
+    """In a client process: its share of the clients (and, in the first, the costly ones); (results, CPU s)."""
+    cpu = time.process_time()
+    results = asyncio.run(_run(base, options, unique, level, share, shares, indices))
+    return results, time.process_time() - cpu
+
+
+async def _run(base, options, unique, level, share, shares, indices) -> list[tuple[str, float, int]]:
+    fresh = _fresh_questions(unique, level, share, shares)
     pool = unique[: len(unique) // (len(LEAD_INS) + 1)]
-    rng = random.Random(options.seed)
+    rng = random.Random(options.seed * 1000 + level * 100 + share)
     results: list[tuple[str, float, int]] = []
     deadline = time.perf_counter() + options.duration
 
@@ -219,13 +268,14 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
         async with _client(base, index) as client:
             while time.perf_counter() < deadline:
                 if costly:
-                    kind, question = "costly", COSTLY_QUESTION
+                    hand = rng.sample(COSTLY_CARDS, len(COSTLY_CARDS))
+                    kind, question = "costly", "What is the best painting with " + ", ".join(hand) + "?"
                 elif rng.random() < options.repeated_share:
                     kind, question = "repeated", rng.choice(NOISE)(rng.choice(POPULAR))
                 elif options.unique == "pool":
                     kind, question = "new", rng.choice(pool)
                 else:
-                    kind, question = "new", next(options.fresh)
+                    kind, question = "new", next(fresh)
                 body = _body(question)
                 started = time.perf_counter()
                 retry_after = 0.0
@@ -234,32 +284,18 @@ async def _run(base: str, options: argparse.Namespace, unique: list[str]) -> lis
                     status = response.status_code
                     if status in (429, 503):
                         retry_after = float(response.headers.get("retry-after", "1"))
+                    if status == 503 and response.json().get("error", {}).get("code") == "over_budget":
+                        status = OVER_BUDGET
                 except httpx.HTTPError:
                     status = 0
                 results.append((kind, (time.perf_counter() - started) * 1000, status))
                 if retry_after:  # a well-behaved client comes back when told to
                     await asyncio.sleep(min(retry_after, max(0.0, deadline - time.perf_counter())))
 
-    async def health_probe() -> None:
-        # In a process of its own: the load clients' event loop, busy with 128 connections, must not delay it
-        # (what is measured is the server's answer, not this process's backlog).
-        probe = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", HEALTH_PROBE, base, str(options.duration), str(HEALTH_PERIOD_SECONDS),
-            stdout=asyncio.subprocess.PIPE,
-        )
-        output, _ = await probe.communicate()
-        for latency, status in json.loads(output or b"[]"):
-            results.append(("healthz", latency, status))
-
-    server_cpu, client_cpu = _cpu_seconds(options.server_pid), time.process_time()
-    started = time.perf_counter()
-    clients = [one_client(index) for index in range(options.clients)]
-    clients += [one_client(options.clients + index, costly=True) for index in range(options.costly)]
-    await asyncio.gather(health_probe(), *clients)
-    # Worker processes (--workers > 1) are children: their CPU is not in the parent's figure.
-    options.server_cpu = _cpu_seconds(options.server_pid) - server_cpu
-    options.client_cpu = time.process_time() - client_cpu
-    results.append(("_elapsed", (time.perf_counter() - started) * 1000, -1))
+    clients = [one_client(index) for index in indices]
+    if share == 0:
+        clients += [one_client(options.clients + index, costly=True) for index in range(options.costly)]
+    await asyncio.gather(*clients)
     return results
 
 
@@ -298,8 +334,9 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
     requests = [item for item in results if item[0] in ("repeated", "new")]
     answers = [item for item in requests if item[2] == 200]
     refused = [item for item in requests if item[2] == 503]
+    over_budget = [item for item in requests if item[2] == OVER_BUDGET]
     limited = [item for item in requests if item[2] == 429]
-    errors = len(requests) - len(answers) - len(refused) - len(limited)
+    errors = len(requests) - len(answers) - len(refused) - len(over_budget) - len(limited)
     latencies = [latency for _, latency, _ in answers]
     throughput = len(answers) / elapsed
     p95 = _percentile(latencies, 0.95)
@@ -315,7 +352,8 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
     )
     print(
         f"  requests {len(requests)}, answers {len(answers)}, refused 503 {len(refused)} "
-        f"({_share(len(refused), len(requests))}), rate-limited 429 {len(limited)}, other errors {errors}"
+        f"({_share(len(refused), len(requests))}), over budget 503 {len(over_budget)}, "
+        f"rate-limited 429 {len(limited)}, other errors {errors}"
     )
     print(f"  throughput {throughput:.1f} answers/s (target >= {TARGET_THROUGHPUT:.0f})")
     print(
@@ -338,7 +376,8 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
             f"  costly  : {len(costly)} asked by {options.costly} client(s), {len(costly_answered)} answered "
             f"(p50 {_percentile(costly_answered, 0.5):.0f} ms), "
             f"{sum(1 for item in costly if item[2] == 429)} rate-limited (429), "
-            f"{sum(1 for item in costly if item[2] == 503)} refused or over budget (503)"
+            f"{sum(1 for item in costly if item[2] == 503)} refused (503), "
+            f"{sum(1 for item in costly if item[2] == OVER_BUDGET)} over budget (503)"
         )
     refusals = [latency for _, latency, _ in refused]
     if refusals:
@@ -349,7 +388,7 @@ def _report(results: list[tuple[str, float, int]], options: argparse.Namespace) 
     )
     print(
         f"  CPU during the run: server {options.server_cpu:.1f} s (1 worker only), "
-        f"benchmark client {options.client_cpu:.1f} s "
+        f"benchmark clients {options.client_cpu:.1f} s in {options.shares} processes "
         f"(of {elapsed * (os.cpu_count() or 1):.0f} core-seconds)"
     )
     # The answer targets are for the realistic mix (pool); fresh questions are all bound by the embedder.

@@ -39,6 +39,10 @@ INITIAL_SERVICE_SECONDS = 0.05
 SERVICE_SMOOTHING = 0.2
 # Retry-After never says more than this (a client should come back, not give up).
 MAX_RETRY_AFTER_SECONDS = 60
+# An interrupt can be lost (raised inside a finalizer that runs in the worker thread, Python only prints it):
+# it is sent again at this interval while the call runs, this many times at most.
+INTERRUPT_RETRY_SECONDS = 0.05
+INTERRUPT_TRIES = 100
 
 
 class RetryLater(RulesbotError):
@@ -164,19 +168,22 @@ class AnswerWorker:
             if thread is not None:
                 self._jobs.put(None)
 
-    def _stop(self, job: _Job) -> None:
+    def _stop(self, job: _Job, tries: int = INTERRUPT_TRIES) -> None:
         # Called in the event loop: nobody will read the future any more (and an exception set on it later
         # would be logged as never retrieved).
         job.future.cancel()
         with self._state:
             job.cancelled = True
-            if self._current is job and job.thread_id is not None:
+            running = self._current is job and job.thread_id is not None
+            if running:
                 # The only way to stop Python code in another thread; the exception is raised at its next
                 # bytecode (a long C call, such as an embedding, ends first). Sent under the lock, and only
                 # while this job runs, so it cannot land in another job.
                 ctypes.pythonapi.PyThreadState_SetAsyncExc(
                     ctypes.c_ulong(job.thread_id), ctypes.py_object(BudgetExceeded)
                 )
+        if running and tries > 1:
+            job.loop.call_later(INTERRUPT_RETRY_SECONDS, self._stop, job, tries - 1)
 
     def _work(self, jobs: queue.SimpleQueue) -> None:
         job: _Job | None = None
