@@ -1,11 +1,14 @@
 """Helpers shared by the command modules: settings with CLI overrides, and the one error-to-exit mapping."""
 
+import re
+
 import typer
 
 
 def load_settings(**overrides):
     """Settings from the environment, with the non-None CLI options applied on top."""
     from pydantic import ValidationError
+    from pydantic_settings import SettingsError
 
     from rulesbot.settings import Settings
 
@@ -13,9 +16,17 @@ def load_settings(**overrides):
     try:
         return Settings(**values)
     except ValidationError as error:
+        # One line naming the environment variable (the form the user wrote), never a traceback.
         first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        typer.echo(f"error: invalid {where}: {first['msg']}", err=True)
+        field = str(first["loc"][0]) if first["loc"] else ""
+        where = f"RULESBOT_{field.upper()}" if field else "settings"
+        message = str(first["msg"]).removeprefix("Value error, ")
+        typer.echo(f"error: invalid {where}: {message}", err=True)
+        raise typer.Exit(2) from None
+    except SettingsError as error:  # a value pydantic-settings could not even decode
+        named = re.search(r'field "(\w+)"', str(error))
+        where = f"RULESBOT_{named.group(1).upper()}" if named else "settings"
+        typer.echo(f"error: invalid {where}: the value cannot be read", err=True)
         raise typer.Exit(2) from None
 
 
