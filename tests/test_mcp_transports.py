@@ -160,4 +160,4 @@ def test_a_bad_setting_is_one_line(hash_env, argument):
 
     result = CliRunner().invoke(app, ["mcp", *argument])
     assert result.exit_code == 2
-    assert result.output.startswith("error: invalid backend")
+    assert result.output.startswith("error: invalid --backend: Input should be")

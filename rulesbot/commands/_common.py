@@ -19,7 +19,11 @@ def load_settings(**overrides):
         # One line naming the environment variable (the form the user wrote), never a traceback.
         first = error.errors()[0]
         field = str(first["loc"][0]) if first["loc"] else ""
-        where = f"RULESBOT_{field.upper()}" if field else "settings"
+        # A value given as a command-line option is named as the option, one from the environment as its variable.
+        if field in values:
+            where = f"--{field.replace('_', '-')}"
+        else:
+            where = f"RULESBOT_{field.upper()}" if field else "settings"
         message = str(first["msg"]).removeprefix("Value error, ")
         typer.echo(f"error: invalid {where}: {message}", err=True)
         raise typer.Exit(2) from None
