@@ -673,7 +673,7 @@ def test_screen_readers_hear_the_answer_once_the_log_is_no_longer_busy(page, ser
         ".observe(root.querySelector('.announcer'), {childList: true, characterData: true, subtree: true}); }",
     )
     ask(page, CLAIM_QUESTION)
-    page.wait_for_function("window.__said.length > 0")
+    page.wait_for_function("() => window.__said.length > 0")
     assert page.evaluate("window.__said") == [["Answer: False. It is 11 points, not 9.", "false"]]
     assert page.locator("rulesbot-chat .announcer").get_attribute("role") == "status"
     assert page.locator(LOG).get_attribute("aria-live") == "off"  # the log itself does not speak twice
