@@ -9,7 +9,6 @@
 Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP status.
 """
 
-import importlib
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -113,22 +112,19 @@ class Rulesbot:
 
     def score(self, payload: dict, game: str | None = None) -> dict:
         """The `rulesbot score` object for one painting (raises BadInput / UnknownCard)."""
+        from rulesbot.games import spec_for_pack
+
         pack = get_pack(self.packs, game or self.settings.default_game)
-        engine_name = pack.manifest.engine
-        if not engine_name:
+        spec = spec_for_pack(pack)
+        if spec is None:
             raise BadInput(f"{pack.manifest.title} has no rules engine: nothing to score")
-        engine = importlib.import_module(f"rulesbot.engine.{engine_name}")
-        unknown_card = getattr(engine, "UnknownCard", None)
-        input_error = getattr(engine, "ScoreInputError", None)
         try:
-            return engine.score_request(payload)
-        except Exception as error:
-            # The engine's own errors are ValueError subclasses; map them to the domain errors here, once.
-            if unknown_card is not None and isinstance(error, unknown_card):
-                raise UnknownCard(str(error)) from error
-            if input_error is not None and isinstance(error, input_error):
-                raise BadInput(str(error)) from error
-            raise
+            return spec.score(payload)
+        except spec.unknown_card as error:
+            # The engine's own errors map to the domain errors here, once.
+            raise UnknownCard(str(error)) from error
+        except spec.input_error as error:
+            raise BadInput(str(error)) from error
 
     def games(self) -> list[PackManifest]:
         """The loaded knowledge packs."""

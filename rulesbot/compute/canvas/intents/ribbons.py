@@ -1,0 +1,93 @@
+"""Ribbon points: "3 green ribbons: how many points?", "4 rubans Espace valent 11 points, n'est-ce pas ?"."""
+
+from __future__ import annotations
+
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.intents.common import claimed_number, spans
+from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say
+from rulesbot.compute.canvas.slots import RibbonGroup
+from rulesbot.compute.registry import Computation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed
+
+
+def _groups(parsed: Parsed) -> list[RibbonGroup]:
+    groups = [slot.value for slot in parsed.all("ribbon_group")]
+    bare = parsed.first("ribbon_count")
+    # A follow-up "and with 4 ribbons?" keeps the previous question's colour or card with the new count.
+    if bare is not None and not bare.inherited and len(groups) == 1 and parsed.first("ribbon_group").inherited:
+        old = groups[0]
+        groups = [RibbonGroup(bare.value, old.kind, old.key, False)]
+    return groups
+
+
+def compute(parsed: Parsed) -> Computation | None:
+    """Points for N ribbons of each named colour / Scoring Card / silver (first-game colours assumed)."""
+    lang = parsed.lang
+    groups = _groups(parsed)
+    asks_points = parsed.cue("points_question") or parsed.claim or parsed.form == "how_many"
+    if not groups:
+        bare = parsed.first("ribbon_count")
+        # Only a bare "how many points are N ribbons worth?" asks back; with a card, icons or a painting named it
+        # is a rules question about that card (e.g. "does Movement give 2 ribbons?").
+        if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2
+                and not parsed.has("scoring_card") and not parsed.cue("icon_word") and not parsed.cue("limit")):
+            return Computation(intent="ribbons", asks=True,
+                               sentences=[say("ask_ribbon_card", lang, ribbons=qty(bare.value, "ribbon", lang))],
+                               concepts=[("ribbons", {})])
+        return None
+    # "a Variety ribbon" alone is a rules question (what is one ribbon worth?), left to retrieval; so is a limit.
+    if all(group.article for group in groups) or not asks_points or parsed.cue("limit"):
+        return None
+    mapping = helpers.first_game_colours()
+    totals: dict[str, int] = {}
+    labels: dict[str, str] = {}
+    used_colours = False
+    for group in groups:
+        if group.kind == "colour":
+            slug, used_colours = mapping[group.key], True
+            labels.setdefault(slug, group.key)
+        else:
+            slug = group.key
+        totals[slug] = totals.get(slug, 0) + group.count
+    items, terms, notes = [], [], []
+    total = 0
+    breakdown = {}
+    for slug, count in totals.items():
+        if slug == "silver":
+            points = engine.SILVER_POINTS * count
+            items.append(say("ribbons_item_silver", lang, silver=qty(count, "silver_ribbon", lang)))
+            terms.append(say("ribbons_trace_silver", lang, count=count, each=engine.SILVER_POINTS, points=points))
+        else:
+            points = engine.points_for(slug, count)
+            scoring = engine.scoring_card(slug)
+            name = card_name(slug, lang)
+            if slug in labels:
+                items.append(say("ribbons_item_colour", lang, ribbons=qty(count, "ribbon", lang),
+                                 colour=colour(labels[slug], lang), card=name))
+            else:
+                items.append(say("ribbons_item", lang, ribbons=qty(count, "ribbon", lang), card=name))
+            terms.append(say("ribbons_trace_item", lang, card=name, count=count, points=points))
+            if count > scoring.max_ribbons:
+                notes.append(say("ribbons_cap", lang, card=name, max=scoring.max_ribbons))
+        breakdown[slug] = {"ribbons": count, "points": points}
+        total += points
+    sentences = [say("ribbons_total", lang, total=qty(total, "point", lang), items=join(items, lang)), *notes]
+    concepts = [("ribbons", {})]
+    if "silver" in totals:
+        concepts.append(("ribbons_silver", {}))
+    if used_colours:
+        mapping_text = ", ".join(f"{colour(slot, lang)} = {card_name(slug, lang)}" for slot, slug in mapping.items())
+        sentences.append(say("assume_colours", lang, mapping=mapping_text))
+        concepts.append(("colour_assumption", {}))
+    sums = " + ".join(str(item["points"]) for item in breakdown.values())
+    trace = ([say("ribbons_trace_total", lang, terms="; ".join(terms), total=f"{sums} = {total}")] if len(breakdown) > 1
+             else ["; ".join(terms)])
+    claimed = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count"))
+    return Computation(
+        intent="ribbons", sentences=sentences, trace=trace, value=total, value_text=qty(total, "point", lang),
+        claimed=None if claimed is None else claimed.value,
+        engine={"intent": "ribbon_points", "ribbons": breakdown, "points": total,
+                "assumed_colours": mapping if used_colours else None},
+        concepts=concepts,
+    )

@@ -1,0 +1,120 @@
+"""Taking a card from the row: its cost, what it gains, and whether the player's tokens suffice, in any variant.
+
+The cost and gain come from the engine: the move is applied to a state built from the question (the variant,
+the tokens already on the cards, the tokens held), so Solo Puzzle's supply payment and discards are the engine's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.intents.common import claimed_number, spans
+from rulesbot.compute.canvas.phrasing import qty, say
+from rulesbot.compute.canvas.words import alternation, words
+from rulesbot.compute.registry import Computation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed
+
+
+def _position(parsed: Parsed) -> int | None:
+    slot = parsed.first("position")
+    if slot is not None:
+        # The position must be what is taken or paid for: a take verb just before it, or a cost question.
+        window = parsed.folded[max(0, slot.start - 40): slot.start]
+        if slot.inherited or parsed.cue("cost_question", "gain") or re.search(alternation(words("take")), window):
+            return slot.value
+        return None
+    on_cards = parsed.value("tokens_on_cards") or {}
+    if len(on_cards) == 1 and re.search(r"\b(?:it|la|l')\b", parsed.folded):
+        # "The second card has 3 tokens on it: if I take it ..." - the card with tokens is the one taken.
+        return next(iter(on_cards))
+    return None
+
+
+def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: int | None) -> dict:
+    """Apply the take in the engine: cost, gain (card and supply), discards, and the legality with the tokens held."""
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    plenty = position + sum(tokens_on_cards)
+    state = engine.custom_game(row=row, hands=((),), tokens=(plenty,), row_tokens=tokens_on_cards,
+                               ruleset_name=rules.name)
+    after = engine.apply_action(state, engine.TakeCard(player=0, position=position))
+    cost, on_card = engine.take_cost(position, tokens_on_cards)
+    gained = after.players[0].tokens - plenty + cost
+    result: dict[str, Any] = {"cost": cost, "gain": gained, "gain_on_card": on_card, "gain_supply": gained - on_card,
+                              "net": gained - cost, "discarded": len(after.discards) - len(state.discards),
+                              "to_supply": after.supply - state.supply}
+    if player_tokens is not None:
+        held = engine.custom_game(row=row, hands=((),), tokens=(player_tokens,), row_tokens=tokens_on_cards,
+                                  ruleset_name=rules.name)
+        code = engine.check_action(held, engine.TakeCard(player=0, position=position))
+        result.update({"player_tokens": player_tokens, "reason": code, "allowed": code is None})
+    return result
+
+
+def compute(parsed: Parsed) -> Computation | None:
+    """Cost / gain / affordability of taking the card at a row position."""
+    lang = parsed.lang
+    if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")):
+        return None
+    if parsed.cue("vincent") or parsed.cue("odds") or parsed.has("vincent_tokens"):
+        return None  # Vincent's pick is chance, not a cost (the odds intent)
+    position = _position(parsed)
+    if position is None:
+        return None
+    variant = parsed.value("variant")
+    rules = variant if variant is not None else engine.ruleset("base")
+    on_cards = dict(parsed.value("tokens_on_cards") or {})
+    if parsed.has("tokens_on_target"):
+        on_cards[position] = parsed.value("tokens_on_target")
+    player_tokens = parsed.value("player_tokens")
+    if position > rules.row_size:
+        code, _state = helpers.legality("take", hand=0, position=position)
+        return Computation(intent="take", value=False,
+                           sentences=[say("take_no_position", lang, row=rules.row_size, position=position, code=code)],
+                           engine={"intent": "take", "position": position, "reason": code},
+                           concepts=[(f"reason/{code}", {})])
+    tokens_list = [on_cards.get(index, 0) for index in range(1, rules.row_size + 1)]
+    if rules.skip_payment != "on_card":
+        tokens_list = [0] * rules.row_size  # tokens never sit on the cards in this variant
+    moved = run_take(rules, position, tokens_list, player_tokens)
+    cost, gain, net = moved["cost"], moved["gain"], moved["net"]
+    if rules.skip_payment == "on_card":
+        sentences = [say("take_cost", lang, position=position, cost=qty(cost, "token", lang),
+                         gain=qty(gain, "token", lang), net=f"{net:+d}")]
+        concepts = [("take", {})] + ([("take_gain", {})] if gain else [])
+    else:
+        sentences = [say("take_cost_supply", lang, variant=rules.name_fr if lang == "fr" else rules.name_en,
+                         position=position, cost=qty(cost, "token", lang), discarded=qty(moved["discarded"], "card", lang),
+                         gain=qty(gain, "token", lang), net=f"{net:+d}")]
+        concepts = [("take_variant", {"variant": rules.name}), ("take", {})]
+    engine_object = {"intent": "take_cost", "position": position, "tokens_on_cards": tokens_list, "cost": cost,
+                     "gain": gain, "net": net, "ruleset": rules.name, "discarded": moved["discarded"]}
+    value: Any = cost
+    value_text = qty(cost, "token", lang)
+    if player_tokens is not None:
+        engine_object.update({key: moved[key] for key in ("player_tokens", "reason", "allowed")})
+        if moved["allowed"]:
+            sentences.append(say("take_can", lang, tokens=qty(player_tokens, "token", lang)))
+        else:
+            code = moved["reason"]
+            sentences.append(say("take_cannot", lang, tokens=qty(player_tokens, "token", lang),
+                                 reason=helpers.reason_text(code, lang), code=code))
+            concepts.insert(0, (f"reason/{code}", {}))
+    skipped = ", ".join(str(index) for index in range(1, position)) or "-"
+    trace = [say("take_trace", lang, skipped=skipped, on_cards=tokens_list, cost_n=cost, gain_n=gain)]
+    claimed = None
+    if parsed.claim:
+        number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
+        if number is not None:
+            before = parsed.folded[max(0, number.start - 30): number.start]
+            if re.search(alternation(words("gain")) + r"\w*\s*(?:\w+\s+)?$", before):
+                value, value_text = gain, qty(gain, "token", lang)
+            claimed = number.value
+        elif player_tokens is not None:
+            value, value_text, claimed = engine_object["allowed"], None, not parsed.negated
+    elif player_tokens is not None:
+        value, value_text = engine_object["allowed"], None
+    return Computation(intent="take", sentences=sentences, trace=trace, value=value, value_text=value_text,
+                       claimed=claimed, engine=engine_object, concepts=concepts)

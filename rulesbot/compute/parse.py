@@ -1,0 +1,93 @@
+"""`parse(question, lang, game) -> Parsed`: the one question-understanding layer (cached: one parse per question).
+
+Generic steps, driven by the shared language.json and the game's vocabulary (rulesbot.games.GameSpec):
+1. fold the question; strip a claim cue (a prefix such as "is it true that", reported speech such as "my sister
+   reckons ..." / "mon cousin dit que ...", or a tag such as "..., innit?" / "..., c'est ça ?");
+2. run the game's slot finders over the claim's body (names from engine data, positions, counts, ...);
+3. add every number (digits and words), the cue lists present, the form, negation and whether it is elliptical.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rulesbot.compute.text import B, E, alternation, bounded, fold, language, numbers_for
+from rulesbot.games import game_spec
+from rulesbot.parsed import Parsed, Slot
+
+_NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
+# Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
+_NOT_CUES = {"numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
+             "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep"}
+
+
+@lru_cache(maxsize=4096)
+def parse(question: str, lang: str, game: str) -> Parsed:
+    """What `question` (in `lang`) asks about the game whose engine id is `game`; cached."""
+    spec = game_spec(game)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    folded = fold(question)
+    body, cue, reported = split_claim(folded, vocabulary)
+    slots: list[Slot] = []
+    for finder in (spec.slot_finders if spec is not None else ()):
+        slots += finder(body, slots)
+    slots += numbers_for(vocabulary).find(body)
+    slots.sort(key=lambda slot: (slot.start, slot.end))
+    cues = frozenset(key for key, phrases in vocabulary.items()
+                     if key not in _NOT_CUES and isinstance(phrases, list) and phrases and isinstance(phrases[0], str)
+                     and bounded(frozenset(phrases)).search(body))
+    claim = cue is not None
+    return Parsed(
+        text=question,
+        folded=body,
+        lang=lang,
+        game=game,
+        slots=tuple(slots),
+        cues=cues,
+        form="is_it_true" if claim else question_form(body, vocabulary),
+        claim=claim,
+        claim_cue=cue,
+        reported=reported,
+        negated=_NEGATION.search(body) is not None,
+        elliptical=is_elliptical(body, vocabulary),
+    )
+
+
+def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
+    """(body, claim cue or None, reported speech) for a folded question."""
+    body = text.strip()
+    cue = None
+    reported = False
+    prefix = re.match(r"^\s*(?:" + alternation(vocabulary["claim_prefix"]) + r")\s*[:,]?\s*", body)
+    if prefix:
+        cue, body = prefix.group(0).strip(" :,"), body[prefix.end():]
+    else:
+        according = re.match(r"^\s*" + alternation(vocabulary["reported_according"]) + r"\s+[\w' -]{1,40}?,\s*", body)
+        speech = re.match(
+            r"^\s*(?:[\w'-]+\s+){0,3}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
+            + alternation(vocabulary["reported_connector"]) + r"\s*)?", body)
+        found = according or speech
+        if found and len(body) - found.end() > 8:
+            cue, body, reported = found.group(0).strip(" :,"), body[found.end():], True
+    suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
+        r"\s(?:" + alternation([tag for tag in vocabulary["claim_suffix"] if " " in tag or tag in ("innit", "hein")])
+        + r")\s*[?!.]*\s*$", body)
+    if suffix:
+        cue = cue or suffix.group(0).strip(" ,;:-?!.")
+        body = body[: suffix.start()]
+    return body.strip(), cue, reported
+
+
+def question_form(body: str, vocabulary) -> str:
+    """The form of a (non-claim) question: the first form (in vocabulary order) with a phrase in it."""
+    for form, phrases in vocabulary["forms"].items():
+        if bounded(frozenset(phrases)).search(body):
+            return form
+    return "other"
+
+
+def is_elliptical(body: str, vocabulary) -> bool:
+    """A follow-up leaning on the previous question: it opens with a follow-up cue ("and if", "et avec", ...)."""
+    return re.match(r"^\s*(?:" + alternation(vocabulary["ellipsis"]) + r")" + E, body) is not None or (
+        len(body.split()) <= 4 and re.match(B + r"(?:and|et|or|ou|but|mais)" + E, body) is not None)
