@@ -65,6 +65,11 @@ class Parsed:
     elliptical: bool = False
     inherited_from: str | None = field(default=None, compare=False)
 
+    @property
+    def explicit_claim(self) -> bool:
+        """A claim marked as such (a cue, a tag, reported speech), not only a sentence stating something."""
+        return self.claim and self.claim_cue != "statement"
+
     def all(self, name: str) -> tuple[Slot, ...]:
         """Every slot of one kind, in span order."""
         return tuple(slot for slot in self.slots if slot.name == name)

@@ -118,14 +118,18 @@ def cite(pack, lang: str, spec: GameSpec, concepts: list[tuple[str, dict]]) -> l
         if entry_spec is None:
             continue
         entry = None
+        # A computation may say which page its fact is on (e.g. a component count): only records on it qualify.
+        page = fill.get("page")
         for concept in entry_spec["concepts"]:
             candidates = by_concept.get(concept.format(**fill)) if _fillable(concept, fill) else None
+            if candidates and page is not None:
+                candidates = [item for item in candidates if page in item.pages]
             if candidates:
                 # The rulebook passage is the primary source; the FAQ twin only when there is no passage.
                 entry = sorted(candidates, key=lambda item: item.source != "rulebook")[0]
                 break
         if entry is None:
-            page = spec.page_of(entry_spec.get("page_key", ""))
+            page = page if page is not None else spec.page_of(entry_spec.get("page_key", ""))
             on_page = [item for item in records if page in item.pages and item.source == "rulebook"]
             entry = on_page[0] if on_page else None
         if entry is not None and entry.id not in {item.id for item in chosen}:

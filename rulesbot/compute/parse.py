@@ -19,7 +19,8 @@ from rulesbot.parsed import Parsed, Slot
 _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
 _NOT_CUES = {"numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
-             "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep"}
+             "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
+             "ellipsis_openers"}
 
 
 @lru_cache(maxsize=4096)
@@ -38,6 +39,9 @@ def parse(question: str, lang: str, game: str) -> Parsed:
                      if key not in _NOT_CUES and isinstance(phrases, list) and phrases and isinstance(phrases[0], str)
                      and bounded(frozenset(phrases)).search(body))
     claim = cue is not None
+    elliptical = is_elliptical(body, vocabulary)
+    # A follow-up ("and the leftmost one?") asks; only an explicit cue makes it a claim.
+    statement = not claim and not elliptical and is_statement(body, vocabulary)
     return Parsed(
         text=question,
         folded=body,
@@ -46,11 +50,11 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         slots=tuple(slots),
         cues=cues,
         form="is_it_true" if claim else question_form(body, vocabulary),
-        claim=claim,
-        claim_cue=cue,
+        claim=claim or statement,
+        claim_cue=cue if claim else ("statement" if statement else None),
         reported=reported,
         negated=_NEGATION.search(body) is not None,
-        elliptical=is_elliptical(body, vocabulary),
+        elliptical=elliptical,
     )
 
 
@@ -71,12 +75,19 @@ def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
         if found and len(body) - found.end() > 8:
             cue, body, reported = found.group(0).strip(" :,"), body[found.end():], True
     suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
-        r"\s(?:" + alternation([tag for tag in vocabulary["claim_suffix"] if " " in tag or tag in ("innit", "hein")])
-        + r")\s*[?!.]*\s*$", body)
+        r"\s(?:" + alternation(vocabulary["bare_tags"]) + r")\s*[?!.]*\s*$", body)
     if suffix:
         cue = cue or suffix.group(0).strip(" ,;:-?!.")
         body = body[: suffix.start()]
     return body.strip(), cue, reported
+
+
+def is_statement(body: str, vocabulary) -> bool:
+    """A sentence that states something instead of asking ("there are 15 background cards", "38 ca fait Maitre ?"):
+    no interrogative word anywhere and at least one number or name-like content (the intent decides what is stated)."""
+    if re.search(B + alternation(vocabulary["interrogatives"]) + E, body):
+        return False
+    return len(body.split()) >= 3
 
 
 def question_form(body: str, vocabulary) -> str:
@@ -89,5 +100,5 @@ def question_form(body: str, vocabulary) -> str:
 
 def is_elliptical(body: str, vocabulary) -> bool:
     """A follow-up leaning on the previous question: it opens with a follow-up cue ("and if", "et avec", ...)."""
-    return re.match(r"^\s*(?:" + alternation(vocabulary["ellipsis"]) + r")" + E, body) is not None or (
-        len(body.split()) <= 4 and re.match(B + r"(?:and|et|or|ou|but|mais)" + E, body) is not None)
+    return re.match(r"^\s*(?:" + alternation(vocabulary["ellipsis"] + vocabulary["ellipsis_openers"]) + r")" + E,
+                    body) is not None

@@ -125,6 +125,10 @@ class Numbers:
             # "un"/"une" are also French articles: they count as 1 only where a pattern asks for it.
             if match.group(1) in ("un", "une"):
                 continue
+            # "the free one", "that one", "which one": a pronoun, not the number 1.
+            if match.group(1) == "one" and re.search(r"\b(?:the|that|this|which|each|every|any|no)\s+(?:[\w']+\s+)?$",
+                                                     text[: match.start()]):
+                continue
             # An ordinal suffix ("3rd", "3e") or a hyphenated word ("neuf-" in "peut-on") is not a cardinal.
             if re.match(r"(?:st|nd|rd|th|e|eme|er|re|ere)\b", text[match.end():]):
                 continue

@@ -23,6 +23,7 @@ from rulesbot.compute.canvas.intents import (
     odds,
     painting,
     ribbons,
+    supply,
     take,
 )
 from rulesbot.compute.canvas.words import vocabulary
@@ -49,6 +50,9 @@ INTENTS = load_intents(_data("intents.json"), {
     "card_limit": limits.compute,
     "components": components.compute,
     "vincent_odds": odds.compute,
+    "vincent_turn": odds.compute_turn,
+    "scenario_by_goal": goals.compute_by_goal,
+    "paint_tokens": supply.compute,
 })
 
 SPEC = register_game(GameSpec(

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Slot
 
 
@@ -64,6 +65,13 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     return found
 
 
+def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) -> bool:
+    """Exactly three titles separated by single spaces ("fragile beauty mess") are a painting, not a title."""
+    if text[current[-1].end: span.start] != " " or len(spans) != CARDS_PER_PAINTING:
+        return False
+    return all(text[first.end: second.start] == " " for first, second in zip(spans, spans[1:], strict=False))
+
+
 def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
     """The longest run of Art Card titles joined by list or layering words, bottom to top, as one slot."""
     spans = [slot for slot in found if slot.name == "art_card"]
@@ -71,14 +79,17 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
         return []
     joiner = re.compile(r"^\s*(?:(?:" + alternation(words("list_sep") + words("above") + words("below")
                                                     + ["the", "la", "le", "l'", "card", "carte", "then on top",
-                                                       "with", "avec", "finally", "enfin"]) + r")\s*)*$")
+                                                       "with", "avec", "finally", "enfin", "on the bottom", "at the bottom",
+                                                       "in the middle", "on top", "at the top", "bottom", "top", "middle",
+                                                       "en bas", "au milieu", "en haut", "au-dessus", "dessus", "dessous",
+                                                       "(", ")", "->", ">", "then", "next", "and then"]) + r")\s*)*$")
     best: list[Slot] = []
     best_joins: list[str] = []
     current: list[Slot] = []
     joins: list[str] = []
     for span in spans:
         between = text[current[-1].end: span.start] if current else ""
-        if current and between.strip() and joiner.match(between):
+        if current and (between.strip() and joiner.match(between) or _space_chain(text, spans, current, span)):
             current.append(span)
             joins.append(between)
         else:
@@ -89,6 +100,9 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
     if len(best) < 2:
         return []
     cards = [slot.value for slot in best]
+    unique = list({card.id: card for card in cards}.values())
+    if len(unique) == CARDS_PER_PAINTING < len(cards):
+        cards = unique  # "forbidden, revolution, pride with pride on top": the repeated title marks the order
     above = pattern("above")
     below = pattern("below")
     says_above = any(above.search(join_text) for join_text in best_joins)
@@ -103,9 +117,8 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
 
 def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     """"N <colour|card|silver> ribbons" groups, and bare "N ribbons" counts."""
-    if not has(text, "ribbon"):
-        return []
     reader = numbers()
+    ribbon_word = has(text, "ribbon")
     targets: dict[str, tuple[str, str]] = {}
     for slot_name, colours in vocabulary()["colours"].items():
         for name in colours:
@@ -118,9 +131,10 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     ribbon = alternation(words("ribbon"))
     link = (r"(?:(?:of|from|for|on|de|du|des|d'|pour|sur)\s*(?:the\s+|la\s+|le\s+|l')?"
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
+    times = alternation(words("ribbon_times"))
     forward = re.compile(B + f"(?P<count>{count})\\s+(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
-                          f"(?::|with|avec|=|,)?\\s*(?P<count>{count})\\s+(?P<rib>{ribbon})" + E)
+                          f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     groups: list[Slot] = []
     for regex in (forward, backward):
         for match in regex.finditer(text):
@@ -134,8 +148,13 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             if not key:
                 continue
             article = match.group("count").strip() in reader.article_one
+            if not ribbon_word and (article or match.group("rib") is None and regex is backward):
+                continue
             groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
-    if not groups:
+    # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more.
+    if not ribbon_word and len(groups) < 2:
+        groups = []
+    if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
             value = reader.count_value(match.group("count"))
             if value is not None:
@@ -243,7 +262,7 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     if on_it:
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
-    for key, position in (("position_free", 1), ("position_last", row_size)):
+    for key, position in (("position_free", 1), ("position_last", row_size), ("position_middle", (row_size + 1) // 2)):
         for match in pattern(key).finditer(text):
             if _free(match.span(), slots) and not any(start <= match.start() < end for start, end in used):
                 slots.append(Slot("position", position, *match.span()))
@@ -263,6 +282,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
             # "a sixth card", "une sixieme carte": the nth card in hand, not a row position.
             slots.append(Slot("hand_size", value - 1, match.start(), match.end() + len(names_card.group(0))))
             continue
+        if after_take and not names_card and re.match(r"\s*(?:turn|tour|player|joueur|game|partie|time|fois|round|manche)\b", after):
+            continue  # "who takes the first turn" is not a row position
         if names_card or after_take:
             slots.append(Slot("position", value, match.start(), match.end()))
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
@@ -278,12 +299,15 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     regex = re.compile(
         B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
         r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
-        r"il me reste|il ne me reste que|i've only got|got)\s+"
-        r"(?:only\s+|just\s+|seulement\s+|que\s+|plus que\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}"
+        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only)\s+"
+        r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?" + f"(?P<count>{reader.fragment_articles})\\s*{token}"
         + r"(?!\s+(?:on|sur|dessus|already|deja))"
     )
+    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+                         + f"(?P<count>{reader.fragment_articles})" + r"(?!\s*\w)")
     slots = []
-    vincent = re.search(B + r"vincent\s+(?:has|a|holds|with|avec|possede)\s+(?:only\s+|seulement\s+)?"
+    vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
+                        r"a seulement|a encore)\s+(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+)?"
                         + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text)
     if vincent:
@@ -295,6 +319,10 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         if value is not None:
             slots.append(Slot("player_tokens", value, *match.span()))
             break
+    if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
+        match = pronoun.search(text)
+        if match and _free(match.span(), found + slots):
+            slots.append(Slot("player_tokens", reader.count_value(match.group("count")), *match.span()))
     return slots
 
 
@@ -312,6 +340,12 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
                           f"(?P<n>{count})\\s+(?:art\\s+)?(?:{card_word}\\s+)?(?:already\\s+|deja\\s+)?{in_hand}", text)
     if take_with:
         slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
+    if not take_with:
+        got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|if i have|if you have|j'en ai|si j'en ai|si j'ai)\\s+"
+                        f"(?P<n>{count})(?:\\s+(?:art\\s+)?{card_word})?" + E, text)
+        if got and _free(got.span(), found) and (has(text, "paint") or re.search(card_word, text[got.end(): got.end() + 12])):
+            take_with = got
+            slots.append(Slot("hand_size", reader.count_value(got.group("n")), *got.span()))
     hold = re.search(B + f"(?:hold|have|keep|avoir|tenir|garder)\\s+(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
     if hold and not take_with and _free(hold.span(), found + slots):
         # "Can I hold 6 cards?" asks whether the n-th card may join the hand: n - 1 held, then take one.
@@ -319,11 +353,16 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
         slots.append(Slot("hold_total", reader.count_value(hold.group("n")), *hold.span()))
     paint_with = re.search(B + f"(?:with|avec|using|of|de|en utilisant|from)\\s+(?:only\\s+|just\\s+|seulement\\s+|que\\s+)?"
                            f"(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
+    put_all = re.search(B + f"(?:put|use|place|mettre|utiliser|poser)\\s+(?:all\\s+|les\\s+|tous\\s+les\\s+|toutes\\s+les\\s+)?"
+                        f"(?P<n>{count})\\s+(?:(?:art\\s+)?{card_word}\\s+)?(?:in|into|dans|sur)\\b", text)
+    if put_all:
+        paint_with = put_all
     if paint_with and _free(paint_with.span(), found + slots) and re.search(
             r"\b(?:paint|painting|peindre|peinture|tableau|complete|terminer|finir)\b", text):
         slots.append(Slot("paint_cards", reader.count_value(paint_with.group("n")), *paint_with.span()))
-    done = re.search(B + r"(?:after|once|apres|quand|une fois|with|avec|j'ai deja|i already have|i've done|i have done)\s+"
-                     r"(?:(?:my|the|ma|la|mes|les|completing|finishing|j'ai fini|j'ai termine|i have|i've)\s+)*"
+    done = re.search(B + r"(?:after|once|apres|quand|une fois|with|avec|j'ai deja|i already have|i've done|i have done|"
+                     r"finished|completed|done|j'ai fini|j'ai termine|fini|termine|i finished|i completed)\s+"
+                     r"(?:(?:my|the|ma|la|mes|les|all|tous|toutes|completing|finishing|j'ai fini|j'ai termine|i have|i've)\s+)*"
                      f"(?P<n>{alternation(reader.ordinal_words)}|{count})\\s+(?:painting|paintings|peinture|peintures|tableau|tableaux)",
                      text)
     if done:

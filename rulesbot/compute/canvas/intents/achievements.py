@@ -16,18 +16,41 @@ _KINDS = {
 }
 
 
+def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None:
+    """What an achievement needs ("how many silver ribbons in one painting for the silver achievement?")."""
+    lang = parsed.lang
+    text = parsed.folded
+    silver = re.search(r"\b(?:silver|argent\w*)\b", text) is not None
+    unit = "silver" if silver else ("ribbons" if parsed.cue("ribbon") else "points")
+    candidates = [a for a in engine.ACHIEVEMENTS if a.kind == _KINDS.get((unit, one_painting)) and "min" in a.params]
+    if parsed.cue("designers"):
+        candidates = [max(candidates or [a for a in engine.ACHIEVEMENTS if "min" in a.params and a.kind == "game_points"],
+                          key=lambda a: a.params["min"])]
+    if len(candidates) != 1:
+        return None
+    achievement = candidates[0]
+    threshold = achievement.params["min"]
+    sentences = [say("achievement_threshold", lang, achievements=getattr(achievement, lang), threshold=threshold)]
+    return Computation(intent="achievement", sentences=sentences, value=threshold, value_text=str(threshold),
+                       claimed=stated.value if (stated is not None and parsed.claim) else None,
+                       engine={"intent": "achievement_threshold", "achievement": achievement.slug, "min": threshold},
+                       concepts=[("achievement", {})])
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Which achievements of one kind a stated value earns (thresholds from the engine's data)."""
     lang = parsed.lang
     if not parsed.cue("achievement", "designers"):
         return None
     score = score_number(parsed)
-    if score is None:
-        return None
-    value = score.value
-    unit = unit_after(parsed, score)
     one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule)\s+(?:painting|peinture|tableau)|"
                              r"\b(?:in|with|on|en|avec|sur)\s+(?:one|1|a|une)\s+(?:painting|peinture|tableau)", parsed.folded)
+    reported = score is not None and re.search(r"(?:scored|score of|got|made|fait|marque|obtenu|j'ai|i have|with|avec)\s*$",
+                                               parsed.folded[: score.start])
+    if score is None or (parsed.cue("goal") and not reported):
+        return _threshold(parsed, score, bool(one_painting))
+    value = score.value
+    unit = unit_after(parsed, score)
     kind = _KINDS.get((unit, bool(one_painting)))
     candidates = [achievement for achievement in engine.ACHIEVEMENTS if achievement.kind == kind]
     if not candidates:
@@ -51,7 +74,7 @@ def compute(parsed: Parsed) -> Computation | None:
         top = max(a.params["min"] for a in candidates)
         passed = value >= top
     return Computation(intent="achievement", sentences=sentences, trace=[say("achievement_trace", lang, checks=checks)],
-                       value=passed, claimed=(not parsed.negated) if parsed.claim else None,
+                       value=passed, claimed=(not parsed.negated) if parsed.explicit_claim else None,
                        engine={"intent": "achievements", "kind": kind, "value": value,
                                "earned": [a.slug for a in earned], "missed": [a.slug for a in missed]},
                        concepts=[("achievement", {})])

@@ -20,8 +20,15 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
     if not parsed.claim:
         return None
     free = [slot for slot in parsed.free_numbers(_COUNTS)
-            if not any(start < slot.end and slot.start < end for start, end in exclude)]
+            if not any(start < slot.end and slot.start < end for start, end in exclude)
+            and not _counts_icons(parsed, slot)]
     return free[-1] if free else None
+
+
+def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
+    """"6 elements", "2 tons 2 textures": a number of icons describes the painting; it is not the claimed value."""
+    after = parsed.folded[slot.end: slot.end + 16]
+    return re.match(r"\s*(?:" + alternation(words("element_word") + words("icon_word")) + r")\b", after) is not None
 
 
 def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:

@@ -1,4 +1,8 @@
-"""Counts of components and options, from the engine's data: "how many Art Cards are there?", "combien de scénarios ?"."""
+"""Counts of components and options, from the engine's data: "how many Art Cards are there?", "combien de scénarios ?".
+
+Every count and its page come from the engine's `component_counts(ruleset)`; a "per player" wording picks the
+per-player entry of the same component when the engine has one (Background Cards, Inspiration Tokens).
+"""
 
 from __future__ import annotations
 
@@ -9,51 +13,27 @@ from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
 
-def _counts(rules) -> dict[str, tuple[int | str, str]]:
-    """component -> (count, engine page key), read from the engine's data."""
-    counts = getattr(engine, "component_counts", None)
-    table: dict[str, tuple[int | str, str]] = {
-        "art_cards": (len(engine.ART_CARDS), "components"),
-        "scoring_cards": (len(engine.SCORING_CARDS), "components"),
-        "scenarios": (len(engine.SCENARIOS), "scenarios"),
-        "achievements": (len(engine.ACHIEVEMENTS), "achievements"),
-        "levels": (len(engine.SOLO_LEVELS), "solo_levels"),
-        "players": (f"{rules.min_players}-{rules.max_players}", "components"),
-        "paintings": (rules.paintings, "paint"),
-        "background_cards": (rules.backgrounds, "backgrounds"),
-        "tokens": (rules.starting_tokens, "starting_tokens"),
-    }
-    if callable(counts):
-        for name, entry in counts(rules.name).items():
-            table.setdefault(name, (entry["count"], entry.get("page_key", "components")))
-    return table
-
-
-_PER_PLAYER = {"paintings", "background_cards", "tokens"}
-
-
 def compute(parsed: Parsed) -> Computation | None:
     """How many of a component (or players, levels, scenarios) the game has."""
     lang = parsed.lang
-    component = parsed.value("component")
-    if component is None or parsed.has("art_card", "card_chain", "scoring_card", "position", "ribbon_group"):
+    slot = parsed.first("component")
+    if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
         return None
-    if component == "ribbons" or parsed.has("player_tokens", "hand_size"):
+    if parsed.has("scoring_card") and slot.value != "scoring_cards":
         return None
     variant = parsed.value("variant")
-    rules = variant if variant is not None else engine.ruleset("base")
-    table = _counts(rules)
-    if component not in table:
+    counts = engine.component_counts(variant.name if variant is not None else "base")
+    slug = slot.value
+    if parsed.cue("per_player") and f"{slug}_per_player" in counts:
+        slug = f"{slug}_per_player"
+    entry = counts.get(slug)
+    if entry is None:
         return None
-    count, page_key = table[component]
-    if component in _PER_PLAYER and not parsed.cue("per_player", "in_game"):
-        return None
-    noun = say(f"component_{component}", lang)
-    sentence_key = "component_per_player" if component in _PER_PLAYER else "component_count"
-    sentences = [say(sentence_key, lang, count=count, component=noun)]
-    number = claimed_number(parsed, spans(parsed, "component"))
-    return Computation(intent="components", sentences=sentences, value=count, value_text=str(count),
+    name = entry.name_fr if lang == "fr" else entry.name_en
+    sentences = [say("component_count", lang, count=entry.count, component=name)]
+    number = claimed_number(parsed, spans(parsed, "component")) or claimed_number(parsed)
+    return Computation(intent="components", sentences=sentences, value=entry.count, value_text=str(entry.count),
                        claimed=None if number is None else number.value,
-                       engine={"intent": "component_count", "component": component, "count": count,
-                               "ruleset": rules.name},
-                       concepts=[(f"component/{component}", {}), ("component", {"page_key": page_key})])
+                       engine={"intent": "component_count", "component": slug, "count": entry.count,
+                               "page": entry.page, "ruleset": variant.name if variant is not None else "base"},
+                       concepts=[(f"component/{slot.value}", {"page": entry.page})])

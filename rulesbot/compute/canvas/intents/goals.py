@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from rulesbot.compute.canvas.intents.common import claimed_number, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
+from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -17,20 +21,38 @@ def _score(parsed: Parsed):
     return score
 
 
+def _bool_claim(parsed: Parsed, score, target) -> bool | None:
+    """The asserted pass (True) for a claim; a plain statement asserts it only when it names the target as the score's
+    result ("38 ca fait Maitre ?", "24 points, ca valide facile ?"), not when it reports a score ("32 points au scenario
+    X : c'est reussi ?")."""
+    if not parsed.claim:
+        return None
+    if parsed.explicit_claim:
+        return not parsed.negated
+    if target is not None and score is not None and target.start > score.end:
+        between = parsed.folded[score.end: target.start]
+        if parsed.cue("pass") and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait"]), between):
+            return not parsed.negated
+    return None
+
+
 def compute_scenario(parsed: Parsed) -> Computation | None:
     """A scenario's goal, or whether a score passes it."""
     lang = parsed.lang
     scenario = parsed.value("scenario")
     if scenario is None or parsed.cue("achievement", "designers"):
         return None
+    if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
+        return None  # "scenario X: 3 Emphasis, 1 Hierarchy ... how many points?" counts ribbons
     concepts = [("scenario", {"slug": scenario.slug})]
     if parsed.cue("solo"):
         concepts.append(("scenario_solo", {}))
     engine_object = {"intent": "scenario", "scenario": scenario.slug, "goal": scenario.goal, "cards": list(scenario.cards)}
-    claimed = (not parsed.negated) if parsed.claim else None
     score = _score(parsed)
+    claimed = _bool_claim(parsed, score, parsed.first("scenario"))
     if score is None:
-        if not (parsed.cue("goal", "points_question", "pass") or parsed.form in ("how_many", "what_needed") or parsed.claim):
+        if not (parsed.cue("goal", "points_question", "pass", "scenario_cards") or parsed.form in ("how_many", "what_needed")
+                or parsed.claim):
             return None
         cards = join([card_name(slug, lang) for slug in scenario.cards], lang) or "-"
         number = claimed_number(parsed, spans(parsed, "scenario", "level"))
@@ -47,6 +69,42 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
                        engine=engine_object, concepts=concepts)
 
 
+def _level_reached(parsed: Parsed, score: int) -> Computation:
+    """The highest solo level a score reaches (levels and targets from the engine's data)."""
+    lang = parsed.lang
+    reached = [level for level in engine.SOLO_LEVELS if score >= level.target]
+    if reached:
+        best = max(reached, key=lambda level: level.target)
+        name = best.name_fr if lang == "fr" else best.name_en
+        sentence = say("level_reached", lang, score=score, level=name, target=best.target)
+        value = best.slug
+    else:
+        lowest = min(engine.SOLO_LEVELS, key=lambda level: level.target)
+        sentence = say("level_none", lang, score=score, level=lowest.name_fr if lang == "fr" else lowest.name_en,
+                       target=lowest.target)
+        value = None
+    return Computation(intent="solo", sentences=[sentence], value=value,
+                       engine={"intent": "solo_level_reached", "score": score, "level": value},
+                       concepts=[("solo_level", {})])
+
+
+def compute_by_goal(parsed: Parsed) -> Computation | None:
+    """Which scenario has a given goal ("which scenario has a goal of 40?")."""
+    lang = parsed.lang
+    number = score_number(parsed) or (parsed.free_numbers()[-1] if parsed.free_numbers() else None)
+    if number is None or not parsed.cue("goal"):
+        return None
+    found = [scenario for scenario in engine.SCENARIOS if scenario.goal == number.value]
+    if found:
+        sentence = say("scenario_by_goal", lang, goal=number.value, scenarios=join([item.name for item in found], lang))
+    else:
+        goals = join([f"{item.name} {item.goal}" for item in engine.SCENARIOS], lang)
+        sentence = say("scenario_by_goal_none", lang, goal=number.value, goals=goals)
+    return Computation(intent="scenario", sentences=[sentence], value=[item.slug for item in found] or None,
+                       engine={"intent": "scenario_by_goal", "goal": number.value, "scenarios": [item.slug for item in found]},
+                       concepts=[("scenario", {"slug": found[0].slug if found else ""})])
+
+
 def compute_level(parsed: Parsed) -> Computation | None:
     """A solo level's target, whether a score reaches it, or which level to name when none is."""
     lang = parsed.lang
@@ -54,8 +112,10 @@ def compute_level(parsed: Parsed) -> Computation | None:
     if parsed.has("scenario") or parsed.cue("achievement", "designers"):
         return None
     score = _score(parsed)
-    claimed = (not parsed.negated) if parsed.claim else None
+    claimed = _bool_claim(parsed, score, parsed.first("level"))
     if level is None:
+        if score is not None and parsed.cue("which_level") and parsed.cue("solo"):
+            return _level_reached(parsed, score.value)
         if score is None or not parsed.cue("pass") or not parsed.cue("solo"):
             return None
         targets = join([f"{item.name_fr if lang == 'fr' else item.name_en} {item.target}+" for item in engine.SOLO_LEVELS], lang)
@@ -74,6 +134,8 @@ def compute_level(parsed: Parsed) -> Computation | None:
     passed = score.value >= level.target
     key = "level_pass" if passed else "level_fail"
     sentence = say(key, lang, score=score.value, level=name, target=level.target, short=level.target - score.value)
+    if not passed:
+        sentence += " " + _level_reached(parsed, score.value).sentences[0]
     trace = [say("solo_trace", lang, score=score.value, target=level.target, result=say("yes" if passed else "no", lang))]
     engine_object.update({"score": score.value, "passed": passed})
     return Computation(intent="solo", sentences=[sentence], trace=trace, value=passed, claimed=claimed,

@@ -1,44 +1,110 @@
-"""Chance: "what are the odds Vincent takes the third card?", exact, from the engine's toss outcomes."""
+"""Chance with Vincent: "what are the odds Vincent takes the third card?", "how many tokens does he have after?".
+
+Exact answers from the engine: `vincent_take_odds` (every row position's probability) and `vincent_turn` applied to
+a state built from the question (his tokens, the tokens on the row's cards, the face-up count).
+"""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from rulesbot.compute.canvas.phrasing import say
+from rulesbot.compute.canvas.phrasing import qty, say
+from rulesbot.compute.canvas.words import numbers
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import B
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
+_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|percent|pour ?cent)")
 
-def take_odds(position: int, tokens: int, rules) -> Fraction:
-    """P(Vincent selects the card at `position`) with `tokens` tossed (the engine's outcomes and its skip rule)."""
-    probability = Fraction(0)
-    for face_up, chance in engine.vincent_toss_outcomes(tokens, rules.vincent_max_face_up):
-        skipped = min(face_up, rules.vincent_max_face_up, tokens, rules.row_size - 1)
-        if skipped + 1 == position:
-            probability += chance
-    return probability
+
+def _vincent_tokens(parsed: Parsed, rules) -> int:
+    if parsed.has("vincent_tokens"):
+        return parsed.value("vincent_tokens")
+    if parsed.has("player_tokens"):
+        return parsed.value("player_tokens")  # "with 5 tokens, what's the chance Vincent ..." are his tokens
+    return rules.vincent_tokens
+
+
+def stated_probability(parsed: Parsed) -> Fraction | None:
+    """A probability the question states: "1 in 4", "une chance sur deux", "3/8", "25%", "always", "never"."""
+    text = parsed.folded
+    reader = numbers()
+    ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur)\\s+({reader.fragment})", text)
+    if ratio:
+        top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
+        if top is not None and bottom:
+            return Fraction(top, bottom)
+    slash = re.search(r"\b(\d+)\s*/\s*(\d+)\b", text)
+    if slash and int(slash.group(2)):
+        return Fraction(int(slash.group(1)), int(slash.group(2)))
+    percent = _PERCENT.search(text)
+    if percent:
+        return Fraction(percent.group(1).replace(",", ".")) / 100
+    if parsed.cue("never"):
+        return Fraction(0)
+    if parsed.cue("always"):
+        return Fraction(1)
+    return None
 
 
 def compute(parsed: Parsed) -> Computation | None:
     """The exact probability that Vincent's toss makes him select one row position."""
     lang = parsed.lang
-    if not parsed.cue("vincent") or not parsed.has("position"):
+    if not parsed.cue("vincent"):
         return None
-    if not (parsed.cue("odds") or parsed.claim):
+    position = parsed.value("position")
+    if position is None and parsed.inherited_from and parsed.has("ordinal"):
+        position = parsed.value("ordinal")
+    if position is None:
+        return None
+    stated = stated_probability(parsed) if parsed.claim else None
+    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and stated is not None
+                                                                                     and parsed.cue("odds"))):
         return None
     rules = engine.ruleset("vincent")
-    tokens = parsed.value("vincent_tokens", rules.vincent_tokens)
-    position = parsed.value("position")
-    if position > rules.row_size:
+    tokens = _vincent_tokens(parsed, rules)
+    odds = dict(engine.vincent_take_odds(vincent_tokens=tokens))
+    if position not in odds:
         return None
-    probability = take_odds(position, tokens, rules)
-    percent = f"{float(probability) * 100:.1f}".rstrip("0").rstrip(".")
-    outcomes = "; ".join(f"{face_up}: {chance}" for face_up, chance in engine.vincent_toss_outcomes(
-        tokens, rules.vincent_max_face_up))
+    probability = odds[position]
+    percent = f"{float(probability) * 100:.2f}".rstrip("0").rstrip(".")
+    table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
     sentences = [say("vincent_odds", lang, position=position, tokens=tokens, fraction=str(probability), percent=percent)]
-    return Computation(intent="odds", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=outcomes)],
+    return Computation(intent="odds", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
                        value=probability, value_text=f"{probability} ({percent}%)",
+                       claimed=stated,
                        engine={"intent": "vincent_odds", "position": position, "tokens": tokens,
-                               "probability": str(probability), "percent": float(probability) * 100},
+                               "probability": str(probability), "odds": {str(k): str(v) for k, v in odds.items()}},
+                       concepts=[("vincent_turn", {})])
+
+
+def compute_turn(parsed: Parsed) -> Computation | None:
+    """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
+    lang = parsed.lang
+    if not (parsed.cue("face_up") and parsed.cue("token")):
+        return None
+    reader = numbers()
+    face = re.search(B + f"({reader.fragment_articles})\\s+(?:of his\\s+(?:\\d+\\s+)?tokens?\\s+|de ses\\s+(?:\\d+\\s+)?jetons?\\s+|tokens?\\s+|jetons?\\s+)?"
+                     r"(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)", parsed.folded)
+    if face is None:
+        return None
+    face_up = reader.count_value(face.group(1))
+    rules = engine.ruleset("vincent")
+    held = re.search(r"\b(?:his|ses)\s+(\d+)\s+(?:tokens|jetons)", parsed.folded)
+    tokens = int(held.group(1)) if held else _vincent_tokens(parsed, rules)
+    on_cards = dict(parsed.value("tokens_on_cards") or {})
+    row_tokens = [on_cards.get(index, 0) for index in range(1, rules.row_size + 1)]
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    state = engine.custom_game(row=row, hands=((),), row_tokens=row_tokens, ruleset_name=rules.name, vincent_tokens=tokens)
+    after = engine.vincent_turn(state, face_up)
+    skipped = min(face_up, rules.vincent_max_face_up, tokens, rules.row_size - 1)
+    gained = after.vincent_tokens - tokens + skipped
+    sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
+                     position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
+    return Computation(intent="vincent_turn", sentences=sentences, value=after.vincent_tokens,
+                       value_text=qty(after.vincent_tokens, "token", lang),
+                       engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
+                               "tokens_after": after.vincent_tokens},
                        concepts=[("vincent_turn", {})])

@@ -55,6 +55,8 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     computation = score_painting(painting, slugs, lang, cards=cards)
     computation.sentences[1:1] = choice
     computation.concepts += concepts
+    if parsed.cue(_TITLE_CUE):
+        computation.concepts.insert(0, ("painting_title", {}))
     painting_claim(parsed, computation, chain_span, painting)
     return computation
 

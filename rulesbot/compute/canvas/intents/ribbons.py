@@ -14,11 +14,22 @@ from rulesbot.parsed import Parsed
 def _groups(parsed: Parsed) -> list[RibbonGroup]:
     groups = [slot.value for slot in parsed.all("ribbon_group")]
     bare = parsed.first("ribbon_count")
-    # A follow-up "and with 4 ribbons?" keeps the previous question's colour or card with the new count.
-    if bare is not None and not bare.inherited and len(groups) == 1 and parsed.first("ribbon_group").inherited:
-        old = groups[0]
-        groups = [RibbonGroup(bare.value, old.kind, old.key, False)]
+    # A follow-up "and with 4 ribbons?" / "et trois ?" keeps the previous question's colour or card, new count.
+    if len(groups) == 1 and parsed.first("ribbon_group").inherited:
+        count = bare.value if bare is not None and not bare.inherited else None
+        if count is None and parsed.free_numbers():
+            count = parsed.free_numbers()[0].value
+        if count is not None:
+            old = groups[0]
+            groups = [RibbonGroup(count, old.kind, old.key, False)]
     return groups
+
+
+def _claimed(parsed: Parsed):
+    if parsed.first("ribbon_group") is not None and parsed.first("ribbon_group").inherited:
+        free = parsed.free_numbers()
+        return free[-1] if parsed.claim and len(free) >= 2 else None
+    return claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count"))
 
 
 def compute(parsed: Parsed) -> Computation | None:
@@ -83,7 +94,7 @@ def compute(parsed: Parsed) -> Computation | None:
     sums = " + ".join(str(item["points"]) for item in breakdown.values())
     trace = ([say("ribbons_trace_total", lang, terms="; ".join(terms), total=f"{sums} = {total}")] if len(breakdown) > 1
              else ["; ".join(terms)])
-    claimed = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count"))
+    claimed = _claimed(parsed)
     return Computation(
         intent="ribbons", sentences=sentences, trace=trace, value=total, value_text=qty(total, "point", lang),
         claimed=None if claimed is None else claimed.value,

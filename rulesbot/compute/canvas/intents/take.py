@@ -23,7 +23,8 @@ def _position(parsed: Parsed) -> int | None:
     if slot is not None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
-        if slot.inherited or parsed.cue("cost_question", "gain") or re.search(alternation(words("take")), window):
+        if (slot.inherited or parsed.cue("cost_question", "gain") or re.search(alternation(words("take")), window)
+                or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))):
             return slot.value
         return None
     on_cards = parsed.value("tokens_on_cards") or {}
@@ -33,18 +34,19 @@ def _position(parsed: Parsed) -> int | None:
     return None
 
 
-def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: int | None) -> dict:
-    """Apply the take in the engine: cost, gain (card and supply), discards, and the legality with the tokens held."""
+def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: int | None,
+             supply: int | None = None) -> dict:
+    """Apply the take in the engine: cost, gain (card and supply), discards, supply after, legality with the tokens held."""
     row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
     plenty = position + sum(tokens_on_cards)
     state = engine.custom_game(row=row, hands=((),), tokens=(plenty,), row_tokens=tokens_on_cards,
-                               ruleset_name=rules.name)
+                               ruleset_name=rules.name, supply=supply)
     after = engine.apply_action(state, engine.TakeCard(player=0, position=position))
     cost, on_card = engine.take_cost(position, tokens_on_cards)
     gained = after.players[0].tokens - plenty + cost
     result: dict[str, Any] = {"cost": cost, "gain": gained, "gain_on_card": on_card, "gain_supply": gained - on_card,
                               "net": gained - cost, "discarded": len(after.discards) - len(state.discards),
-                              "to_supply": after.supply - state.supply}
+                              "to_supply": after.supply - state.supply, "supply_after": after.supply}
     if player_tokens is not None:
         held = engine.custom_game(row=row, hands=((),), tokens=(player_tokens,), row_tokens=tokens_on_cards,
                                   ruleset_name=rules.name)
@@ -61,7 +63,14 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.cue("vincent") or parsed.cue("odds") or parsed.has("vincent_tokens"):
         return None  # Vincent's pick is chance, not a cost (the odds intent)
     position = _position(parsed)
+    if position is None and parsed.inherited_from and parsed.has("ordinal"):
+        position = parsed.value("ordinal")  # "et la deuxieme ?" after a question about a row card
     if position is None:
+        return None
+    # A take verb alone ("when I take the 3rd card, where do the others slide?") asks a rule: a computation needs a
+    # cost, a gain, tokens, a count or a claim in the question.
+    if not (parsed.cue("cost_question", "gain", "token", "after") or parsed.claim or parsed.form in ("how_many", "can")
+            or parsed.has("player_tokens", "tokens_on_cards", "tokens_on_target") or parsed.inherited_from):
         return None
     variant = parsed.value("variant")
     rules = variant if variant is not None else engine.ruleset("base")
@@ -78,7 +87,8 @@ def compute(parsed: Parsed) -> Computation | None:
     tokens_list = [on_cards.get(index, 0) for index in range(1, rules.row_size + 1)]
     if rules.skip_payment != "on_card":
         tokens_list = [0] * rules.row_size  # tokens never sit on the cards in this variant
-    moved = run_take(rules, position, tokens_list, player_tokens)
+    supply = parsed.value("supply") if rules.token_supply else None
+    moved = run_take(rules, position, tokens_list, player_tokens, supply)
     cost, gain, net = moved["cost"], moved["gain"], moved["net"]
     if rules.skip_payment == "on_card":
         sentences = [say("take_cost", lang, position=position, cost=qty(cost, "token", lang),
@@ -93,10 +103,16 @@ def compute(parsed: Parsed) -> Computation | None:
                      "gain": gain, "net": net, "ruleset": rules.name, "discarded": moved["discarded"]}
     value: Any = cost
     value_text = qty(cost, "token", lang)
+    if rules.token_supply:
+        sentences.append(say("supply_after", lang, tokens=qty(moved["supply_after"], "token", lang)))
+        engine_object["supply_after"] = moved["supply_after"]
     if player_tokens is not None:
         engine_object.update({key: moved[key] for key in ("player_tokens", "reason", "allowed")})
         if moved["allowed"]:
             sentences.append(say("take_can", lang, tokens=qty(player_tokens, "token", lang)))
+            held_after = player_tokens + net
+            sentences.append(say("take_after", lang, tokens=qty(held_after, "token", lang)))
+            engine_object["tokens_after"] = held_after
         else:
             code = moved["reason"]
             sentences.append(say("take_cannot", lang, tokens=qty(player_tokens, "token", lang),
@@ -105,8 +121,17 @@ def compute(parsed: Parsed) -> Computation | None:
     skipped = ", ".join(str(index) for index in range(1, position)) or "-"
     trace = [say("take_trace", lang, skipped=skipped, on_cards=tokens_list, cost_n=cost, gain_n=gain)]
     claimed = None
+    if parsed.cue("after") and not parsed.claim:
+        if parsed.cue("supply") and rules.token_supply:
+            value, value_text = moved["supply_after"], qty(moved["supply_after"], "token", lang)
+        elif "tokens_after" in engine_object:
+            value, value_text = engine_object["tokens_after"], qty(engine_object["tokens_after"], "token", lang)
+    gain_stated = re.search(alternation(words("gain") + ["gives me", "give me", "me donne", "me rapporte"])
+                            + r"\s+(?:me\s+)?(?:a|an|un|une)\s+" + alternation(words("token")), parsed.folded)
     if parsed.claim:
         number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
+        if number is None and gain_stated:
+            value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
         if number is not None:
             before = parsed.folded[max(0, number.start - 30): number.start]
             if re.search(alternation(words("gain")) + r"\w*\s*(?:\w+\s+)?$", before):
