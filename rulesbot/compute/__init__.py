@@ -123,7 +123,9 @@ def cite(pack, lang: str, spec: GameSpec, concepts: list[tuple[str, dict]]) -> l
         for concept in entry_spec["concepts"]:
             candidates = by_concept.get(concept.format(**fill)) if _fillable(concept, fill) else None
             if candidates and page is not None:
-                candidates = [item for item in candidates if page in item.pages]
+                # Cited by its first page: a record whose first page is that page, else one that covers it.
+                candidates = ([item for item in candidates if item.page == page]
+                              or [item for item in candidates if page in item.pages])
             if candidates:
                 # The rulebook passage is the primary source; the FAQ twin only when there is no passage.
                 entry = sorted(candidates, key=lambda item: item.source != "rulebook")[0]

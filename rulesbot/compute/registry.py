@@ -7,7 +7,7 @@ one answers; no intent depends on the order intents are listed in:
             + exemplar similarity (word overlap with the closest exemplar, 0..1)
 
 An intent is a candidate only when all its `requires` slot kinds, at least one `any_of` kind (when given) and at
-least one of its `needs_cue` lists (when given) are present, and none of its `vetoes` (slot kinds or cue lists).
+least one of its `needs_cue` lists (when given) are present, and none of its `vetoes` (slot kinds) or `veto_cues`.
 A compute function may still decline (None): the question names its things but asks a rule.
 """
 
@@ -47,6 +47,7 @@ class Intent:
     needs_cue: tuple[str, ...] = ()
     cues: tuple[str, ...] = ()
     vetoes: tuple[str, ...] = ()
+    veto_cues: tuple[str, ...] = ()
     exemplars: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     def score(self, parsed: Parsed) -> float | None:
@@ -58,7 +59,7 @@ class Intent:
             return None
         if self.needs_cue and not parsed.cue(*self.needs_cue):
             return None
-        if any(name in present or name in parsed.cues for name in self.vetoes):
+        if any(name in present for name in self.vetoes) or parsed.cue(*self.veto_cues):
             return None
         total = 3.0 * len(self.requires) + sum(1.0 for name in self.any_of if name in present)
         total += 2.0 * sum(1 for name in self.cues if name in parsed.cues)
@@ -112,6 +113,7 @@ def load_intents(table: Mapping[str, Mapping[str, Any]], functions: Mapping[str,
             needs_cue=tuple(entry.get("needs_cue", ())),
             cues=tuple(entry.get("cues", ())),
             vetoes=tuple(entry.get("vetoes", ())),
+            veto_cues=tuple(entry.get("veto_cues", ())),
             exemplars={lang: tuple(items) for lang, items in entry.get("exemplars", {}).items()},
         )
         for name, entry in sorted(table.items())

@@ -53,6 +53,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "vincent_turn": odds.compute_turn,
     "scenario_by_goal": goals.compute_by_goal,
     "paint_tokens": supply.compute,
+    "max_points": limits.compute_max_points,
 })
 
 SPEC = register_game(GameSpec(

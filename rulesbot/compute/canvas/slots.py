@@ -56,7 +56,10 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
         if _free((slot.start, slot.end), found):
             found.append(slot)
     # Level names are everyday words ("hard", "normal"): a level only where solo play or a level is in question.
-    if re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text):
+    # (or where a score or a goal is: "38 ca fait Maitre ?", "how many pts do I need for hard").
+    if re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text) or (
+            (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
+            or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
         found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
     for slot_name, colours in vocabulary()["colours"].items():
         for match in re.finditer(B + alternation(colours) + E, text):
@@ -136,6 +139,7 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     groups: list[Slot] = []
+    explicit = False
     for regex in (forward, backward):
         for match in regex.finditer(text):
             if any(slot.overlaps(*match.span()) for slot in groups):
@@ -150,9 +154,11 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             article = match.group("count").strip() in reader.article_one
             if not ribbon_word and (article or match.group("rib") is None and regex is backward):
                 continue
+            if match.group("rib") is not None and re.fullmatch(times, match.group("rib")):
+                explicit = True  # "Movement 4 fois": that card met 4 times
             groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
     # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more.
-    if not ribbon_word and len(groups) < 2:
+    if not ribbon_word and len(groups) < 2 and not explicit:
         groups = []
     if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
@@ -264,6 +270,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
     for key, position in (("position_free", 1), ("position_last", row_size), ("position_middle", (row_size + 1) // 2)):
         for match in pattern(key).finditer(text):
+            if re.search(r"\b(?:my|ma|mon|your|ta|ton|his|her|sa|son)\s+$", text[max(0, match.start() - 8): match.start()]):
+                continue  # "ma derniere carte" is a card of mine, not the row's last
             if _free(match.span(), slots) and not any(start <= match.start() < end for start, end in used):
                 slots.append(Slot("position", position, *match.span()))
     # "the third card", "la 3e carte", "card 3", "the fourth" after a take verb.
@@ -378,7 +386,20 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
 
 
 def find_components(text: str, _found: list[Slot]) -> list[Slot]:
-    """What a count question counts ("how many Art Cards are there?"): a component of the game."""
+    """What a count question or a stated count is about ("how many Art Cards are there?", "there are 15 background
+    cards", "12 scoring cards total?", "on peut jouer jusqu'a combien ?"): a component of the game."""
+    if has(text, "max_players"):
+        match = pattern("max_players").search(text)
+        return [Slot("component", "max_players", *match.span())]
+    reader = numbers()
+    for component, phrases in vocabulary()["components"].items():
+        # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
+        stated = re.search(r"(?P<lead>(?:there are|there is|il y a|y a|are|sont|has|compte|contient)\s+)?" + B
+                           + f"(?P<n>{reader.fragment})\\s+(?:(?:different|differentes|distinct)\\s+)?"
+                           + alternation(phrases) + E, text)
+        if stated and (stated.group("lead") or re.match(r"\s*(?:total|in total|en tout|au total|in the box|dans la boite|"
+                                                        r"in the book|dans le livret)\b", text[stated.end():])):
+            return [Slot("component", component, stated.end("n") + 1, stated.end())]
     if not has(text, "count_question"):
         return []
     question = pattern("count_question").search(text)

@@ -48,6 +48,8 @@ def compute(parsed: Parsed) -> Computation | None:
     reported = score is not None and re.search(r"(?:scored|score of|got|made|fait|marque|obtenu|j'ai|i have|with|avec)\s*$",
                                                parsed.folded[: score.start])
     if score is None or (parsed.cue("goal") and not reported):
+        if not (parsed.cue("goal", "pass", "points", "ribbon") or parsed.claim):
+            return None  # "what is the designers' favourite card?" is not a threshold
         return _threshold(parsed, score, bool(one_painting))
     value = score.value
     unit = unit_after(parsed, score)

@@ -91,9 +91,12 @@ def _level_reached(parsed: Parsed, score: int) -> Computation:
 def compute_by_goal(parsed: Parsed) -> Computation | None:
     """Which scenario has a given goal ("which scenario has a goal of 40?")."""
     lang = parsed.lang
-    number = score_number(parsed) or (parsed.free_numbers()[-1] if parsed.free_numbers() else None)
+    goal_words = alternation(words("goal") + ["goal of", "objectif de", "but de"])
+    number = next((slot for slot in parsed.free_numbers()
+                   if re.search(goal_words + r"\s*(?:of|de|is|est|=|:)?\s*$", parsed.folded[max(0, slot.start - 20): slot.start])
+                   or re.match(r"\s*(?:" + alternation(words("points")) + r")\b", parsed.folded[slot.end:])), None)
     if number is None or not parsed.cue("goal"):
-        return None
+        return None  # the number must be a goal ("a goal of 40", "40 points"), not "if 1 of us hits the goal"
     found = [scenario for scenario in engine.SCENARIOS if scenario.goal == number.value]
     if found:
         sentence = say("scenario_by_goal", lang, goal=number.value, scenarios=join([item.name for item in found], lang))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from rulesbot.compute.canvas.intents.common import claimed_number, spans
-from rulesbot.compute.canvas.phrasing import card_name, qty, say
+from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans
+from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.registry import Computation
+from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
 
@@ -46,3 +47,22 @@ def compute(parsed: Parsed) -> Computation | None:
                        engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
                                "points": list(scoring.points)},
                        concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
+
+
+def compute_max_points(parsed: Parsed) -> Computation | None:
+    """The most points the Scoring Cards in play can give (each card's last table value), silver aside."""
+    lang = parsed.lang
+    if not parsed.cue("all_cards") or parsed.has("card_chain", "swatches", "ribbon_group"):
+        return None
+    slugs, choice, concepts = scoring_selection(parsed, [], lang)
+    if slugs is None:
+        return Computation(intent="max_points", asks=True, sentences=choice, concepts=concepts)
+    tops = {slug: engine.scoring_card(slug).points[-1] for slug in slugs}
+    total = sum(tops.values())
+    items = join([f"{card_name(slug, lang)} {points}" for slug, points in tops.items()], lang)
+    sentences = [say("max_points", lang, total=qty(total, "point", lang), items=items), *choice]
+    number = claimed_number(parsed)
+    return Computation(intent="max_points", sentences=sentences, value=total, value_text=qty(total, "point", lang),
+                       claimed=None if number is None else number.value,
+                       engine={"intent": "max_points", "scoring": slugs, "points": tops, "total": total},
+                       concepts=[("ribbons", {}), *concepts])

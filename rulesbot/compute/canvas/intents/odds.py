@@ -83,8 +83,8 @@ def compute(parsed: Parsed) -> Computation | None:
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
-    if not (parsed.cue("face_up") and parsed.cue("token")):
-        return None
+    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many")):
+        return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
     face = re.search(B + f"({reader.fragment_articles})\\s+(?:of his\\s+(?:\\d+\\s+)?tokens?\\s+|de ses\\s+(?:\\d+\\s+)?jetons?\\s+|tokens?\\s+|jetons?\\s+)?"
                      r"(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)", parsed.folded)

@@ -109,8 +109,9 @@ def score_painting(painting, slugs: list[str], lang: str, cards=None) -> Computa
     counts = painting.element_counts()
     layers = ", ".join(f"{number}←{name or '-'}" for number, name in enumerate(shown_by, start=1))
     count_text = ", ".join(f"{helpers.element_name(element, lang)} {count}" for element, count in counts.items())
-    trace = [say("painting_trace", lang, layers=layers, counts=count_text) if cards
-             else say("painting_counts", lang, counts=count_text)]
+    total = sum(counts.values())
+    trace = [say("painting_trace", lang, layers=layers, counts=count_text, total=total) if cards
+             else say("painting_counts", lang, counts=count_text, total=total)]
     concepts: list[tuple[str, dict]] = [("painting", {})]
     concepts += [("painting_card", {"slug": slug}) for slug, count in ribbons.items() if count]
     if score.bonus:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say
 from rulesbot.compute.canvas.slots import RibbonGroup
+from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -36,7 +40,11 @@ def compute(parsed: Parsed) -> Computation | None:
     """Points for N ribbons of each named colour / Scoring Card / silver (first-game colours assumed)."""
     lang = parsed.lang
     groups = _groups(parsed)
-    asks_points = parsed.cue("points_question") or parsed.claim or parsed.form == "how_many"
+    asks_points = parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
+    stated = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count")) if parsed.claim else None
+    if not asks_points and stated is not None and re.search(
+            alternation(words("value_cue")) + r"\s*$", parsed.folded[max(0, stated.start - 14): stated.start]):
+        asks_points = True  # a statement of a value: "3 compo + 3 variete + 2 argent ca fait 24"
     if not groups:
         bare = parsed.first("ribbon_count")
         # Only a bare "how many points are N ribbons worth?" asks back; with a card, icons or a painting named it

@@ -58,10 +58,14 @@ def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: in
 def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
-    if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")):
+    if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
+            or (parsed.claim and parsed.cue("token"))):
         return None
     if parsed.cue("vincent") or parsed.cue("odds") or parsed.has("vincent_tokens"):
         return None  # Vincent's pick is chance, not a cost (the odds intent)
+    named = {slot.value for slot in parsed.all("position") if not slot.inherited}
+    if len(named) > 1:
+        return None  # "is the card next to the deck the free one?" compares two positions: a rule question
     position = _position(parsed)
     if position is None and parsed.inherited_from and parsed.has("ordinal"):
         position = parsed.value("ordinal")  # "et la deuxieme ?" after a question about a row card
