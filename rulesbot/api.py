@@ -35,7 +35,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rulesbot import __version__ as _package_version
 from rulesbot.errors import BadInput, RulesbotError
-from rulesbot.models import Answer, SearchHit
+from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import MAX_QUESTION_CHARS_CEILING, Settings, get_settings
 
 logger = logging.getLogger("rulesbot.api")
@@ -106,6 +106,10 @@ class AskRequest(BaseModel):
     question: QuestionText
     lang: Literal["fr", "en"] | None = None
     game: GameId | None = None
+    context: list[QuestionText] | None = Field(
+        default=None, max_length=MAX_CONTEXT,
+        description="The player's previous questions, newest last (a follow-up such as \"and with 4 ribbons?\" uses them).",
+    )
 
 
 class ScoreRequest(BaseModel):
@@ -241,11 +245,13 @@ def _add_routes(app: FastAPI) -> None:
         if len(body.question) > settings.max_question_chars:
             raise BadInput(f"question: at most {settings.max_question_chars} characters")
         cache: AnswerCache = app.state.answer_cache
-        key = (_normalise_question(body.question), body.lang or "", body.game or settings.default_game)
+        context = tuple(_normalise_question(previous) for previous in body.context or ())
+        key = (_normalise_question(body.question), body.lang or "", body.game or settings.default_game, context)
         contract = cache.get(key)
         if contract is None:
             # The core is CPU-bound (embedding, engine): keep it off the event loop.
-            answer = await run_in_threadpool(_locked, app, bot.ask, body.question, body.lang, body.game)
+            follow_up = {"context": body.context} if body.context else {}
+            answer = await run_in_threadpool(_locked, app, bot.ask, body.question, body.lang, body.game, **follow_up)
             contract = answer.contract()
             cache.put(key, contract)
         elif contract["question"] != body.question:

@@ -19,11 +19,10 @@ from rulesbot.compute.parse import parse
 from rulesbot.compute.registry import Computation, rank, run
 from rulesbot.compute.text import fold
 from rulesbot.games import GameSpec, spec_for_pack
-from rulesbot.models import Answer, Citation
+from rulesbot.models import MAX_CONTEXT, Answer, Citation
 from rulesbot.parsed import Parsed
 
 _SNIPPET = 160
-MAX_CONTEXT = 5
 
 
 def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # noqa: ARG001 - the core's hook signature

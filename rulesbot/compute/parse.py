@@ -20,7 +20,7 @@ _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno lo
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
 _NOT_CUES = {"numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
-             "ellipsis_openers"}
+             "ellipsis_openers", "yes_no_openers", "first_person"}
 
 
 @lru_cache(maxsize=4096)
@@ -58,6 +58,16 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     )
 
 
+def is_follow_up(question: str, pack) -> bool:
+    """Whether a question leans on the previous one ("and with 4 ribbons?", "et en solo ?"), for any pack."""
+    from rulesbot.games import spec_for_pack
+
+    spec = spec_for_pack(pack)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    body, _cue, _reported = split_claim(fold(question), vocabulary)
+    return is_elliptical(body, vocabulary)
+
+
 def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
     """(body, claim cue or None, reported speech) for a folded question."""
     body = text.strip()
@@ -85,6 +95,13 @@ def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
 def is_statement(body: str, vocabulary) -> bool:
     """A sentence that states something instead of asking ("there are 15 background cards", "38 ca fait Maitre ?"):
     no interrogative word anywhere and at least one number or name-like content (the intent decides what is stated)."""
+    # "does 38 count as Master?", "is 3 green worth 11?": a yes/no question about a thing (not about what I may do)
+    # asserts what follows it.
+    opener = re.match(r"^\s*" + alternation(vocabulary["yes_no_openers"]) + r"\s+", body)
+    if opener and not re.match(alternation(vocabulary["first_person"]) + E, body[opener.end():]):
+        body = body[opener.end():]
+    elif opener:
+        return False
     if re.search(B + alternation(vocabulary["interrogatives"]) + E, body):
         return False
     return len(body.split()) >= 3
