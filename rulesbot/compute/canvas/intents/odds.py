@@ -65,6 +65,8 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     rules = engine.ruleset("vincent")
     tokens = _vincent_tokens(parsed, rules)
+    if tokens > engine.component_counts()["inspiration_tokens"].count:
+        return None  # more tokens than the box holds: not a game state (and the toss is enumerated token by token)
     odds = dict(engine.vincent_take_odds(vincent_tokens=tokens))
     if position not in odds:
         return None
