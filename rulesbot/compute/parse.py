@@ -35,9 +35,7 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         slots += finder(body, slots)
     slots += numbers_for(vocabulary).find(body)
     slots.sort(key=lambda slot: (slot.start, slot.end))
-    cues = frozenset(key for key, phrases in vocabulary.items()
-                     if key not in _NOT_CUES and isinstance(phrases, list) and phrases and isinstance(phrases[0], str)
-                     and bounded(frozenset(phrases)).search(body))
+    cues = frozenset(key for key, regex in cue_patterns(game) if regex.search(body))
     claim = cue is not None
     elliptical = is_elliptical(body, vocabulary)
     # A follow-up ("and the leftmost one?") asks; only an explicit cue makes it a claim.
@@ -66,6 +64,15 @@ def is_follow_up(question: str, pack) -> bool:
     vocabulary = spec.vocabulary if spec is not None else language()
     body, _cue, _reported = split_claim(fold(question), vocabulary)
     return is_elliptical(body, vocabulary)
+
+
+@lru_cache(maxsize=64)
+def cue_patterns(game: str) -> tuple[tuple[str, re.Pattern], ...]:
+    """(cue list name, compiled pattern) for every phrase list of the game's vocabulary (compiled once)."""
+    spec = game_spec(game)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    return tuple((key, bounded(frozenset(phrases))) for key, phrases in vocabulary.items()
+                 if key not in _NOT_CUES and isinstance(phrases, list) and phrases and isinstance(phrases[0], str))
 
 
 def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
