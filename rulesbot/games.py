@@ -33,7 +33,8 @@ class GameSpec:
     - `vocabulary`: the game's word lists (language only, no rules facts);
     - `slot_finders`: functions (folded text, vocabulary, lang) -> slots, run by the parser;
     - `intents`: the computed-question intents; `templates` / `concepts`: answer sentences and what to cite;
-    - `page_of`: a rule key -> rulebook page lookup (engine data), for citations when a concept has no record.
+    - `page_of`: a rule key -> rulebook page lookup (engine data), for citations when a concept has no record;
+    - `score_line` / `score_view`: the `rulesbot score --jsonl` line entry point and the readable form's printer.
     """
 
     engine_id: str
@@ -48,6 +49,10 @@ class GameSpec:
     templates: Mapping[str, Any] = field(default_factory=dict)
     concepts: Mapping[str, Any] = field(default_factory=dict)
     page_of: Callable[[str], int | None] = lambda _key: None
+    # The `rulesbot score --jsonl` line entry point (text -> result or {"error"}) and the readable form's printer
+    # (arguments, --scoring option; ValueError on bad input); None when the game has no such form.
+    score_line: Callable[[str], dict] | None = None
+    score_view: Callable[[list[str], str | None], None] | None = None
 
 
 _REGISTRY: dict[str, GameSpec] = {}

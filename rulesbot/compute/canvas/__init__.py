@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from rulesbot.compute.canvas import slots
+from rulesbot.compute.canvas import score_view, slots
 from rulesbot.compute.canvas.intents import (
     achievements,
     best,
@@ -69,4 +69,6 @@ SPEC = register_game(GameSpec(
     templates=_data("templates.json"),
     concepts=_data("concepts.json"),
     page_of=engine.PAGES.get,
+    score_line=engine.score_line,
+    score_view=score_view.print_score,
 ))
