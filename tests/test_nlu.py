@@ -184,6 +184,33 @@ def test_an_elliptical_follow_up_inherits_the_slots_it_leaves_out(question, lang
     assert value == answer.engine.get("points", answer.engine.get("cost"))
 
 
+@pytest.mark.parametrize(("question", "lang", "context", "key", "value"), [
+    ("and the fourth?", "en", ["how much does the second card cost?"], "cost", 3),
+    ("et avec la 5e ?", "fr", ["combien coûte la 3e carte ?"], "cost", 4),
+    ("and for Emphasis?", "en", ["how many points are 3 Variety ribbons worth?"], "points", engine.points_for("emphasis", 3)),
+    ("et pour Symétrie ?", "fr", ["combien valent 2 rubans Variété ?"], "points", engine.points_for("symmetry", 2)),
+])
+def test_a_follow_up_replaces_the_slot_it_names(question, lang, context, key, value):
+    assert ask(question, lang, context).engine[key] == value
+
+
+def test_the_designers_score_is_their_achievements_threshold_minus_one():
+    beat = max((a for a in engine.ACHIEVEMENTS if a.kind == "game_points"), key=lambda a: a.params["min"])
+    answer = ask("the designers scored 47, right?")
+    assert answer.kind == "claim" and answer.verdict is (beat.params["min"] - 1 == 47)
+    assert ask("What is the designer's favourite art card?") is None
+
+
+@pytest.mark.parametrize(("question", "lang", "held"), [
+    ("i have 5 cards, can i take another?", "en", 5), ("Can I hold 5 cards?", "en", 4),
+    ("est-ce qu'on peut prendre une carte quand on a déjà 5 cartes ?", "fr", 5),
+])
+def test_cards_held_versus_cards_to_hold(question, lang, held):
+    limit = engine.ruleset("base").hand_limit
+    answer = ask(question, lang)
+    assert answer.engine["hand"] == held and answer.engine["allowed"] is (held < limit)
+
+
 def test_a_follow_up_changes_the_tokens_held():
     answer = ask("and if I only had 1 token?", "en", ["Can I take the fourth card with 4 tokens?"])
     assert answer.engine["player_tokens"] == 1 and answer.engine["allowed"] is False

@@ -33,7 +33,10 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     slots: list[Slot] = []
     for finder in (spec.slot_finders if spec is not None else ()):
         slots += finder(body, slots)
-    slots += numbers_for(vocabulary).find(body)
+    reader = numbers_for(vocabulary)
+    slots += reader.find(body)
+    # Ordinals no finder used ("et la deuxieme ?"): a follow-up may mean a position by them.
+    slots += [slot for slot in reader.ordinals(body) if not any(other.overlaps(slot.start, slot.end) for other in slots)]
     slots.sort(key=lambda slot: (slot.start, slot.end))
     cues = frozenset(key for key, regex in cue_patterns(game) if regex.search(body))
     claim = cue is not None

@@ -349,9 +349,12 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
     if take_with:
         slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
     if not take_with:
-        got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|if i have|if you have|j'en ai|si j'en ai|si j'ai)\\s+"
+        got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
+                        f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai)\\s+(?:already\\s+|deja\\s+)?"
                         f"(?P<n>{count})(?:\\s+(?:art\\s+)?{card_word})?" + E, text)
-        if got and _free(got.span(), found) and (has(text, "paint") or re.search(card_word, text[got.end(): got.end() + 12])):
+        asks_to_hold = got and re.search(r"\b(?:can|could|may|allowed to|puis-je|peut-on|le droit d')\s*$",
+                                         text[max(0, got.start() - 14): got.start()])
+        if got and not asks_to_hold and _free(got.span(), found) and (has(text, "paint") or re.search(card_word, got.group(0))):
             take_with = got
             slots.append(Slot("hand_size", reader.count_value(got.group("n")), *got.span()))
     hold = re.search(B + f"(?:hold|have|keep|avoir|tenir|garder)\\s+(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)

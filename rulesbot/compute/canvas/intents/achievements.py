@@ -16,6 +16,25 @@ _KINDS = {
 }
 
 
+def _designers(parsed: Parsed) -> Computation | None:
+    """The designers' own top score: the points achievement that beats it needs one more (data: its threshold)."""
+    lang = parsed.lang
+    beat = [a for a in engine.ACHIEVEMENTS if a.kind == "game_points" and "min" in a.params]
+    if not beat or not re.search(r"\b(?:scores?|scored|record|best|top|meilleur|points?|battre|beat)\b", parsed.folded):
+        return None  # "the designers' favourite card" is not about their score
+    top = max(beat, key=lambda a: a.params["min"])
+    designers_score = top.params["min"] - 1  # "beat" is strictly more than their score
+    stated = score_number(parsed)
+    # "you need 50 to beat the designers" states the threshold; "the designers scored 47" states their score.
+    value = top.params["min"] if parsed.cue("goal") else designers_score
+    return Computation(intent="achievement", sentences=[say("designers_score", lang, score=designers_score,
+                                                            achievement=getattr(top, lang), min=top.params["min"])],
+                       value=value, value_text=str(value),
+                       claimed=stated.value if (stated is not None and parsed.claim) else None,
+                       engine={"intent": "designers_score", "score": designers_score, "achievement": top.slug},
+                       concepts=[("achievement", {})])
+
+
 def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None:
     """What an achievement needs ("how many silver ribbons in one painting for the silver achievement?")."""
     lang = parsed.lang
@@ -42,6 +61,8 @@ def compute(parsed: Parsed) -> Computation | None:
     lang = parsed.lang
     if not parsed.cue("achievement", "designers"):
         return None
+    if parsed.cue("designers") and not re.search(r"\b(?:i|i'm|i've|my|me|we|je|j'|j'ai|mon|ma|on|nous)\b", parsed.folded):
+        return _designers(parsed)
     score = score_number(parsed)
     one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule)\s+(?:painting|peinture|tableau)|"
                              r"\b(?:in|with|on|en|avec|sur)\s+(?:one|1|a|une)\s+(?:painting|peinture|tableau)", parsed.folded)

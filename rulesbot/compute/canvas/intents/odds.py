@@ -55,8 +55,8 @@ def compute(parsed: Parsed) -> Computation | None:
     if not parsed.cue("vincent"):
         return None
     position = parsed.value("position")
-    if position is None and parsed.inherited_from and parsed.has("ordinal"):
-        position = parsed.value("ordinal")
+    if parsed.inherited_from and parsed.has("ordinal") and (position is None or parsed.first("position").inherited):
+        position = parsed.value("ordinal")  # "et la deuxieme ?" after a question about another card
     if position is None:
         return None
     stated = stated_probability(parsed) if parsed.claim else None

@@ -23,9 +23,12 @@ def _groups(parsed: Parsed) -> list[RibbonGroup]:
         count = bare.value if bare is not None and not bare.inherited else None
         if count is None and parsed.free_numbers():
             count = parsed.free_numbers()[0].value
-        if count is not None:
-            old = groups[0]
-            groups = [RibbonGroup(count, old.kind, old.key, False)]
+        old = groups[0]
+        card = next((slot for slot in parsed.all("scoring_card") if not slot.inherited), None)
+        shade = next((slot for slot in parsed.all("colour") if not slot.inherited), None)
+        # "and for Emphasis?" / "et en vert ?": the previous count with the newly named card or colour.
+        kind, key = ("card", card.value.slug) if card else (("colour", shade.value) if shade else (old.kind, old.key))
+        groups = [RibbonGroup(old.count if count is None else count, kind, key, False)]
     return groups
 
 

@@ -20,6 +20,8 @@ from rulesbot.parsed import Parsed
 
 def _position(parsed: Parsed) -> int | None:
     slot = parsed.first("position")
+    if slot is not None and slot.inherited and parsed.has("ordinal"):
+        return parsed.value("ordinal")  # "and the fourth?" after a question about the second card
     if slot is not None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
@@ -74,6 +76,7 @@ def compute(parsed: Parsed) -> Computation | None:
     # A take verb alone ("when I take the 3rd card, where do the others slide?") asks a rule: a computation needs a
     # cost, a gain, tokens, a count or a claim in the question.
     if not (parsed.cue("cost_question", "gain", "token", "after") or parsed.claim or parsed.form in ("how_many", "can")
+            or (parsed.cue("what_happens") and parsed.has("variant"))
             or parsed.has("player_tokens", "tokens_on_cards", "tokens_on_target") or parsed.inherited_from):
         return None
     variant = parsed.value("variant")
