@@ -40,7 +40,9 @@ def _free(span: tuple[int, int], slots: list[Slot]) -> bool:
 
 def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     """Art Cards, Scoring Cards, scenarios, solo levels and variants named in the question."""
-    found = names(text, "art", "art_card")
+    # Longer names first: a scenario ("Family Game") before the Art Card titles inside it ("Game").
+    scenario_slots = [slot for slot in names(text, "scenario", "scenario") if text[slot.start:slot.end] not in words("silver")]
+    found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)]
     variants = names(text, "variant", "variant")
     found += variants
     for slot in names(text, "scoring", "scoring_card"):
@@ -157,8 +159,9 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             if match.group("rib") is not None and re.fullmatch(times, match.group("rib")):
                 explicit = True  # "Movement 4 fois": that card met 4 times
             groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
-    # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more.
-    if not ribbon_word and len(groups) < 2 and not explicit:
+    # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more,
+    # or as one count asked for points ("4 argents ca fait combien ?").
+    if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
         groups = []
     if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
@@ -311,8 +314,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?" + f"(?P<count>{reader.fragment_articles})\\s*{token}"
         + r"(?!\s+(?:on|sur|dessus|already|deja))"
     )
-    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
-                         + f"(?P<count>{reader.fragment_articles})" + r"(?!\s*\w)")
+    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+                         + f"(?P<count>{reader.fragment_articles})" + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b))")
     slots = []
     vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
                         r"a seulement|a encore)\s+(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+)?"
@@ -351,10 +354,10 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
     if not take_with:
         got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
                         f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai)\\s+(?:already\\s+|deja\\s+)?"
-                        f"(?P<n>{count})(?:\\s+(?:art\\s+)?{card_word})?" + E, text)
+                        f"(?P<n>{count})\\s+(?:art\\s+)?{card_word}" + E, text)
         asks_to_hold = got and re.search(r"\b(?:can|could|may|allowed to|puis-je|peut-on|le droit d')\s*$",
                                          text[max(0, got.start() - 14): got.start()])
-        if got and not asks_to_hold and _free(got.span(), found) and (has(text, "paint") or re.search(card_word, got.group(0))):
+        if got and not asks_to_hold and _free(got.span(), found):
             take_with = got
             slots.append(Slot("hand_size", reader.count_value(got.group("n")), *got.span()))
     hold = re.search(B + f"(?:hold|have|keep|avoir|tenir|garder)\\s+(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
@@ -397,7 +400,7 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     reader = numbers()
     for component, phrases in vocabulary()["components"].items():
         # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
-        stated = re.search(r"(?P<lead>(?:there are|there is|il y a|y a|are|sont|has|compte|contient)\s+)?" + B
+        stated = re.search(r"(?P<lead>(?:there are|there is|il y a|y a|are|sont|has|compte|contient|up to|jusqu'a|a)\s+)?" + B
                            + f"(?P<n>{reader.fragment})\\s+(?:(?:different|differentes|distinct)\\s+)?"
                            + alternation(phrases) + E, text)
         if stated and (stated.group("lead") or re.match(r"\s*(?:total|in total|en tout|au total|in the box|dans la boite|"

@@ -28,6 +28,10 @@ def _case(parsed: Parsed):
         used = parsed.value("paint_cards")
         held = parsed.value("hand_size")
         return "paint", {"hand": max(held or used, used), "paint_cards": used}, "situation_paint"
+    if parsed.has("hand_size") and paints and not parsed.cue("take"):
+        # "Can I paint with 4 cards in hand?": a painting of the cards it takes, from that hand.
+        held = parsed.value("hand_size")
+        return "paint", {"hand": held, "paint_cards": min(held, CARDS_PER_PAINTING)}, "situation_paint"
     if parsed.has("hand_size") and not paints and (parsed.cue("take") or parsed.has("hold_total")):
         return "take", {"hand": parsed.value("hand_size")}, "situation_take"
     return None
@@ -36,8 +40,8 @@ def _case(parsed: Parsed):
 def compute(parsed: Parsed) -> Computation | None:
     """Build the smallest state posing the question and ask the engine's check_action."""
     lang = parsed.lang
-    if not (parsed.form == "can" or parsed.cue("can") or parsed.claim):
-        return None
+    if not (parsed.form == "can" or parsed.cue("can") or parsed.claim) or parsed.cue("obligation"):
+        return None  # "must I paint with 5 cards?" asks an obligation, not whether the engine accepts a move
     case = _case(parsed)
     if case is None:
         return None

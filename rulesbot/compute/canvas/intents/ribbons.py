@@ -43,7 +43,8 @@ def compute(parsed: Parsed) -> Computation | None:
     """Points for N ribbons of each named colour / Scoring Card / silver (first-game colours assumed)."""
     lang = parsed.lang
     groups = _groups(parsed)
-    asks_points = parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
+    asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
+                   or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
     stated = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count")) if parsed.claim else None
     if not asks_points and stated is not None and re.search(
             alternation(words("value_cue")) + r"\s*$", parsed.folded[max(0, stated.start - 14): stated.start]):

@@ -63,8 +63,8 @@ def compute(parsed: Parsed) -> Computation | None:
     if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
             or (parsed.claim and parsed.cue("token"))):
         return None
-    if parsed.cue("vincent") or parsed.cue("odds") or parsed.has("vincent_tokens"):
-        return None  # Vincent's pick is chance, not a cost (the odds intent)
+    if parsed.cue("odds") or parsed.has("vincent_tokens") or (parsed.cue("vincent") and not parsed.has("variant")):
+        return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     named = {slot.value for slot in parsed.all("position") if not slot.inherited}
     if len(named) > 1:
         return None  # "is the card next to the deck the free one?" compares two positions: a rule question
@@ -139,6 +139,8 @@ def compute(parsed: Parsed) -> Computation | None:
         number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
         if number is None and gain_stated:
             value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
+        elif number is None and parsed.cue("free_words"):
+            claimed = 0  # "the free card costs nothing, right?"
         if number is not None:
             before = parsed.folded[max(0, number.start - 30): number.start]
             if re.search(alternation(words("gain")) + r"\w*\s*(?:\w+\s+)?$", before):
