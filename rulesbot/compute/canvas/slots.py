@@ -41,6 +41,7 @@ def _free(span: tuple[int, int], slots: list[Slot]) -> bool:
 def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     """Art Cards, Scoring Cards, scenarios, solo levels and variants named in the question."""
     # Longer names first: a scenario ("Family Game") before the Art Card titles inside it ("Game").
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     scenario_slots = [slot for slot in names(text, "scenario", "scenario") if text[slot.start:slot.end] not in words("silver")]
     found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)]
     variants = names(text, "variant", "variant")
@@ -51,7 +52,7 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     scenario_word = alternation(words("scenario"))
     for slot in names(text, "scenario", "scenario"):
         name = text[slot.start:slot.end]
-        if name in words("silver"):  # "Bonus" is a scenario only next to the word "scenario"
+        if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
             before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 14]
             if not (re.search(scenario_word + r"\s*(?:de\s+|du\s+|d')?$", before) or re.match(r"\s*" + scenario_word, after)):
                 continue
@@ -59,7 +60,8 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
             found.append(slot)
     # Level names are everyday words ("hard", "normal"): a level only where solo play or a level is in question.
     # (or where a score or a goal is: "38 ca fait Maitre ?", "how many pts do I need for hard").
-    if re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text) or (
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    if follow_up or re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text) or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
         found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
@@ -277,6 +279,11 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
                 continue  # "ma derniere carte" is a card of mine, not the row's last
             if _free(match.span(), slots) and not any(start <= match.start() < end for start, end in used):
                 slots.append(Slot("position", position, *match.span()))
+    # "au bout de la rangee" is the free end (the rulebook's wording), unless another position word says which end.
+    if not any(slot.name == "position" for slot in slots):
+        for match in pattern("position_end").finditer(text):
+            if _free(match.span(), slots):
+                slots.append(Slot("position", 1, *match.span()))
     # "the third card", "la 3e carte", "card 3", "the fourth" after a take verb.
     taken = [(slot.start, slot.end) for slot in slots]
     for match in reader.ordinal_regex.finditer(text):

@@ -61,7 +61,7 @@ def compute(parsed: Parsed) -> Computation | None:
     lang = parsed.lang
     if not parsed.cue("achievement", "designers"):
         return None
-    if parsed.cue("designers") and not re.search(r"\b(?:i|i'm|i've|my|me|we|je|j'|j'ai|mon|ma|on|nous)\b", parsed.folded):
+    if parsed.cue("designers") and not parsed.inherited_from and not re.search(r"\b(?:i|i'm|i've|my|me|we|je|j'|j'ai|mon|ma|on|nous)\b", parsed.folded):
         return _designers(parsed)
     score = score_number(parsed)
     one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule)\s+(?:painting|peinture|tableau)|"
