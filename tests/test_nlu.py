@@ -44,6 +44,18 @@ def test_claims_however_phrased(question, lang, verdict):
     assert answer is not None and answer.kind == "claim" and answer.verdict is verdict, answer and answer.answer
 
 
+@pytest.mark.parametrize(("question", "lang", "verdict"), [
+    ("3 green ribbons aren't worth 9, right?", "en", engine.points_for("repetition", 3) != 9),
+    ("3 rubans verts ne valent pas 11 points, hein ?", "fr", engine.points_for("repetition", 3) != 11),
+    ("Emphasis doesn't give 4 ribbons, right?", "en", engine.scoring_card("emphasis").max_ribbons < 4),
+    ("with only 3 tokens he can never take the one next to the deck, right?", "en",
+     dict(engine.vincent_take_odds(vincent_tokens=3))[engine.ruleset("vincent").row_size] == 0),
+])
+def test_negated_claims(question, lang, verdict):
+    answer = ask(question, lang)
+    assert answer.kind == "claim" and answer.verdict is verdict, answer.answer
+
+
 def test_a_limit_stated_as_a_claim():
     emphasis = engine.scoring_card("emphasis")
     answer = ask("Emphasis can give 5 ribbons, yes?")

@@ -16,11 +16,13 @@ def compute(parsed: Parsed) -> Computation | None:
     if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
         return None
     scoring = next(iter(cards.values()))
-    if parsed.cue("points_question") and not parsed.cue("limit", "ability"):
-        return None  # "what are 3 Emphasis ribbons worth?" is the ribbons intent
+    if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
+        return None  # "what are 3 Emphasis ribbons worth?", "3 Variety ribbons give 13 points" are the ribbons intent
     # "how many ribbons can Emphasis give (at most)?": a count of ribbons asked, no count stated.
     asked = parsed.cue("limit") or (parsed.form == "how_many" and parsed.cue("ribbon") and not parsed.has("number"))
-    if not (asked or (parsed.claim and parsed.cue("ability", "limit"))):
+    if parsed.cue("icon_word", "element_word") and not parsed.cue("limit"):
+        return None  # "with two of each Element, does Variety give 2 ribbons?" asks how the card counts
+    if not (asked or (parsed.claim and parsed.cue("ability", "limit")) or (parsed.explicit_claim and parsed.cue("gives"))):
         return None
     group = parsed.first("ribbon_group")
     stated = group.value.count if group is not None and group.value.kind == "card" else parsed.value("ribbon_count")
@@ -39,7 +41,7 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.claim:
         claimed = stated
         if not parsed.cue("limit"):
-            # "Emphasis can give 5 ribbons, yes?": true when that many ribbons is possible on that card.
+            # "Emphasis can give 5 ribbons, yes?" / "doesn't give 4": true when that many ribbons is possible.
             value, claimed = stated <= scoring.max_ribbons, not parsed.negated
     return Computation(intent="limit", sentences=sentences, value=value,
                        value_text=qty(scoring.max_ribbons, "ribbon", lang) if not isinstance(value, bool) else None,

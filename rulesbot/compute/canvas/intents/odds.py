@@ -60,6 +60,8 @@ def compute(parsed: Parsed) -> Computation | None:
     if position is None:
         return None
     stated = stated_probability(parsed) if parsed.claim else None
+    # "he can never / always takes ...": a claim that the probability is 0 / 1 (the negation is the claim itself).
+    certainty = stated if stated in (0, 1) and parsed.cue("never", "always") else None
     if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and stated is not None
                                                                                      and parsed.cue("odds"))):
         return None
@@ -74,9 +76,10 @@ def compute(parsed: Parsed) -> Computation | None:
     percent = f"{float(probability) * 100:.2f}".rstrip("0").rstrip(".")
     table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
     sentences = [say("vincent_odds", lang, position=position, tokens=tokens, fraction=str(probability), percent=percent)]
+    value = (probability == certainty) if certainty is not None else probability
     return Computation(intent="odds", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
-                       value=probability, value_text=f"{probability} ({percent}%)",
-                       claimed=stated,
+                       value=value, value_text=None if certainty is not None else f"{probability} ({percent}%)",
+                       claimed=True if certainty is not None else stated,
                        engine={"intent": "vincent_odds", "position": position, "tokens": tokens,
                                "probability": str(probability), "odds": {str(k): str(v) for k, v in odds.items()}},
                        concepts=[("vincent_turn", {})])
