@@ -108,8 +108,9 @@ def is_statement(body: str, vocabulary) -> bool:
     # "does 38 count as Master?", "is 3 green worth 11?": a yes/no question about a thing (not about what I may do)
     # asserts what follows it.
     opener = re.match(r"^\s*" + alternation(vocabulary["yes_no_openers"]) + r"\s+", body)
-    if opener and not re.match(alternation(vocabulary["first_person"]) + E, body[opener.end():]):
-        body = body[opener.end():]
+    if opener and not re.match(alternation(vocabulary["first_person"]) + E, body[opener.end():]) \
+            and numbers_for(vocabulary).find(body[opener.end():]):
+        body = body[opener.end():]  # it states a value ("does 38 count as ...")
     elif opener:
         return False
     if re.search(B + alternation(vocabulary["interrogatives"]) + E, body):

@@ -114,6 +114,8 @@ def compute_level(parsed: Parsed) -> Computation | None:
     level = parsed.value("level")
     if parsed.has("scenario") or parsed.cue("achievement", "designers"):
         return None
+    if len({slot.value.slug for slot in parsed.all("level") if not slot.inherited}) > 1:
+        return None  # "the difference between Easy and Hard" compares levels: a rules question
     score = _score(parsed)
     claimed = _bool_claim(parsed, score, parsed.first("level"))
     if level is None:

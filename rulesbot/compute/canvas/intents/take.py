@@ -36,6 +36,15 @@ def _position(parsed: Parsed) -> int | None:
     return None
 
 
+def _free_word_outside_positions(parsed: Parsed) -> bool:
+    """"costs nothing" states a cost of 0; the "free" of "the free card" only names the card."""
+    text = parsed.folded
+    for match in re.finditer(alternation(words("free_words")), text):
+        if not any(slot.overlaps(*match.span()) for slot in parsed.all("position")):
+            return True
+    return False
+
+
 def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: int | None,
              supply: int | None = None) -> dict:
     """Apply the take in the engine: cost, gain (card and supply), discards, supply after, legality with the tokens held."""
@@ -139,7 +148,7 @@ def compute(parsed: Parsed) -> Computation | None:
         number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
         if number is None and gain_stated:
             value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
-        elif number is None and parsed.cue("free_words"):
+        elif number is None and _free_word_outside_positions(parsed):
             claimed = 0  # "the free card costs nothing, right?"
         if number is not None:
             before = parsed.folded[max(0, number.start - 30): number.start]
