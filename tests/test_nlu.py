@@ -162,6 +162,12 @@ def test_a_hand_larger_than_the_hand_limit_is_refused_not_searched():
     ("quand je prends la 3e carte, les autres glissent dans quel sens ?", "fr"),
     ("The card right next to the deck box is the free one, correct?", "en"),
     ("Mon icône bonus PER Texture est recouverte par ma dernière carte : je gagne encore des rubans gris ?", "fr"),
+    ("when I take the 2nd card, where does my token go?", "en"), ("quand je prends la 2e carte, où va mon jeton ?", "fr"),
+    ("what's the difference between Easy and Hard in solo?", "en"),
+    ("do the Chosen and Game cards go together well?", "en"),
+    ("si j'ai 5 cartes je suis obligé de peindre au tour d'après ?", "fr"),
+    ("J'ai deux exemplaires de chaque élément : Variété me donne-t-elle 2 rubans ?", "fr"),
+    ("What is the designer's favourite art card?", "en"),
 ])
 def test_rule_questions_naming_computable_things_stay_with_retrieval(question, lang):
     assert ask(question, lang) is None
