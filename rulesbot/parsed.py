@@ -64,6 +64,9 @@ class Parsed:
     negated: bool = False
     elliptical: bool = False
     inherited_from: str | None = field(default=None, compare=False)
+    # The previous question this follow-up was merged over (its numbers are not inherited as slots: their role
+    # depends on the question, so an intent that needs one, e.g. a score, reads it here).
+    previous: Parsed | None = field(default=None, compare=False, repr=False)
 
     @property
     def explicit_claim(self) -> bool:
@@ -111,5 +114,5 @@ class Parsed:
         kept = tuple(replace(slot, inherited=True) for slot in previous.slots
                      if slot.name not in named and slot.name != "number")
         cues = self.cues | previous.cues
-        return replace(self, slots=tuple(self.slots) + kept, cues=cues, inherited_from=previous.text,
+        return replace(self, slots=tuple(self.slots) + kept, cues=cues, inherited_from=previous.text, previous=previous,
                        form=self.form if self.form != "what_if" else previous.form)

@@ -241,6 +241,23 @@ def test_swap_the_top_two():
     assert answer.engine["cards"] == ["Chosen", "Nature", "View"] and answer.engine["points"] == swapped.points()
 
 
+@pytest.mark.parametrize(("question", "lang", "cards"), [
+    ("what about Mess instead of Game?", "en", ["Chosen", "Mess", "Truth"]),
+    ("et avec Mess à la place de Game ?", "fr", ["Chosen", "Mess", "Truth"]),
+    ("what if Game is on top?", "en", ["Chosen", "Truth", "Game"]),
+])
+def test_a_follow_up_replaces_or_moves_a_card(question, lang, cards):
+    answer = ask(question, lang, ["what does Chosen, Game, Truth score?"])
+    expected = engine.score_painting(engine.Painting.from_cards(cards), engine.FIRST_GAME_CARDS).points()
+    assert answer.engine["cards"] == cards and answer.engine["points"] == expected
+
+
+def test_a_follow_up_keeps_the_previous_score():
+    master = engine.solo_level("master")
+    answer = ask("and on Master?", "en", ["I got 36 in solo on hard, did I win?"])
+    assert answer.engine["level"] == "master" and answer.engine["passed"] is (36 >= master.target)
+
+
 def test_a_complete_question_ignores_the_context():
     alone = ask("How many points are four Repetition ribbons worth?")
     with_context = ask("How many points are four Repetition ribbons worth?", "en", ["Can I take the fourth card with 2 tokens?"])

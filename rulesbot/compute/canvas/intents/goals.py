@@ -16,6 +16,10 @@ from rulesbot.parsed import Parsed
 def _score(parsed: Parsed):
     used = spans(parsed, "scenario", "level")
     score = score_number(parsed, used)
+    if score is None and parsed.previous is not None and not parsed.free_numbers():
+        score = score_number(parsed.previous)  # "and on Master?" after "I got 36 in solo on Hard, did I win?"
+        if score is not None:
+            return score
     if parsed.claim and parsed.cue("goal") and not parsed.cue("pass"):
         return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
     return score

@@ -18,6 +18,15 @@ def _cards(parsed: Parsed) -> list | None:
     if chain is None:
         return None
     cards = list(chain.value)
+    fresh = [slot.value for slot in parsed.all("art_card") if not slot.inherited]
+    if chain.inherited and fresh and len(cards) == CARDS_PER_PAINTING:
+        # "what about Mess instead of Game?" swaps a card; "what if Truth is on top?" moves one.
+        if parsed.cue("instead") and len(fresh) == 2 and fresh[1] in cards:
+            cards[cards.index(fresh[1])] = fresh[0]
+        elif len(fresh) == 1 and fresh[0] in cards and parsed.cue("on_top", "at_bottom"):
+            cards.remove(fresh[0])
+            cards.insert(len(cards) if parsed.cue("on_top") else 0, fresh[0])
+        return cards
     # A follow-up "what if I swap the top two?" reorders the previous question's painting.
     if chain.inherited and parsed.cue("swap") and len(cards) == CARDS_PER_PAINTING:
         if parsed.cue("bottom_two"):
