@@ -5,11 +5,12 @@ card, scenario and level names from its engine; the words of its vocabulary file
 folded question, plus the question's form, its claim cue and its polarity:
 
     parsed = parse("3 green ribbons are worth 9, innit?", "en", "canvas")
-    parsed.form                       # "claim"
+    parsed.form                       # "is_it_true" (a claim)
     parsed.claim_cue                  # "innit"
-    [slot.name for slot in parsed.slots]   # ["ribbon_group", "number"]
+    [slot.name for slot in parsed.slots]   # ["number", "ribbon_group", "colour", "number"]
     parsed.first("ribbon_group").value     # RibbonGroup(count=3, kind="colour", key="green", article=False)
-    parsed.free_numbers()             # the numbers no other slot used: [9] (the claimed value)
+    parsed.free_numbers()             # the numbers no other slot covers: the slot of 9 (the claimed value)
+    parsed.cues                       # {"points_question", "ribbon", "score_question", "value_cue"}
 
 Spans index `folded` (lowercase, accents removed, plain quotes, single spaces), never the raw text.
 """
