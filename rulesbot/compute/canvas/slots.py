@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
 from rulesbot.compute.text import B, E, alternation
@@ -267,7 +268,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
             on_cards[position] = value
             used.append(match.span())
     if on_cards:
-        slots.append(Slot("tokens_on_cards", dict(on_cards), used[0][0], max(end for _, end in used)))
+        # Read-only: a Parsed is cached and shared between questions.
+        slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), used[0][0], max(end for _, end in used)))
     on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
                       r"sur celle-ci|sitting on it|lying on it)", text)
     if on_it:
