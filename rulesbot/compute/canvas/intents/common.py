@@ -28,7 +28,8 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
 def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
     """"6 elements", "2 tons 2 textures": a number of icons describes the painting; it is not the claimed value."""
     after = parsed.folded[slot.end: slot.end + 16]
-    return re.match(r"\s*(?:" + alternation(words("element_word") + words("icon_word")) + r")\b", after) is not None
+    return re.match(r"\s*(?:" + alternation(words("element_word") + words("icon_word") + words("swatch_word")) + r")\b",
+                    after) is not None
 
 
 def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:

@@ -31,7 +31,8 @@ def stated_probability(parsed: Parsed) -> Fraction | None:
     """A probability the question states: "1 in 4", "une chance sur deux", "3/8", "25%", "always", "never"."""
     text = parsed.folded
     reader = numbers()
-    ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur)\\s+({reader.fragment})", text)
+    ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur|fois sur|time in|times in|"
+                      f"time out of|times out of)\\s+({reader.fragment})", text)
     if ratio:
         top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
         if top is not None and bottom:

@@ -72,7 +72,8 @@ def compute(parsed: Parsed) -> Computation | None:
     if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
             or (parsed.claim and parsed.cue("token"))):
         return None
-    if parsed.cue("odds") or parsed.has("vincent_tokens") or (parsed.cue("vincent") and not parsed.has("variant")):
+    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:\w+\s+)?" + alternation(words("take")), parsed.folded)
+    if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (parsed.cue("vincent") and not parsed.has("variant")):
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     named = {slot.value for slot in parsed.all("position") if not slot.inherited}
     if len(named) > 1:
