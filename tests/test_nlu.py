@@ -104,6 +104,13 @@ def test_solo_puzzle_free_card_gains_from_the_supply():
     assert answer.kind == "claim" and answer.verdict is (rules.supply_gain_free_card == 1)
 
 
+def test_the_supply_named_in_the_question():
+    empty = ask("solo puzzle, I take the free card with an empty supply, how many tokens do I get?")
+    assert empty.engine["gain"] == 0  # the supply gain needs tokens in the supply
+    stocked = ask("solo puzzle: the supply has 2 tokens, I take the 4th card, how many in the supply after?")
+    assert stocked.engine["supply_after"] == 2 + 3  # 3 skipped cards paid into it
+
+
 def test_tokens_already_on_cards_and_tokens_held():
     answer = ask("g 4 jetons, je prends la 2e carte qui a une paire de jetons dessus, j'en ai combien après ?", "fr")
     assert answer.engine["tokens_after"] == 4 - 1 + 2  # pay 1 for the skipped card, gain the 2 on the card

@@ -332,6 +332,15 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text)
     if vincent:
         slots.append(Slot("vincent_tokens", reader.count_value(vincent.group("count")), *vincent.span()))
+    supply = alternation(words("supply"))
+    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with)\\s+(?:only\\s+|encore\\s+)?"
+                      f"(?P<count>{reader.fragment_articles})" + E, text) or re.search(
+        B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:in|dans)\\s+(?:the\\s+|la\\s+)?{supply}", text)
+    if stock:
+        slots.append(Slot("supply", reader.count_value(stock.group("count")), *stock.span()))
+    elif has(text, "supply_empty"):
+        match = pattern("supply_empty").search(text)
+        slots.append(Slot("supply", 0, *match.span()))
     for match in regex.finditer(text):
         if not _free(match.span(), found + slots):
             continue

@@ -26,17 +26,18 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
 
 
 def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
-    """"6 elements", "2 tons 2 textures": a number of icons describes the painting; it is not the claimed value."""
+    """"6 elements", "2 tons 2 textures", "in one painting": a count of icons, swatches or paintings describes the
+    situation; it is not the claimed value nor the score."""
     after = parsed.folded[slot.end: slot.end + 16]
-    return re.match(r"\s*(?:" + alternation(words("element_word") + words("icon_word") + words("swatch_word")) + r")\b",
-                    after) is not None
+    return re.match(r"\s*(?:" + alternation(words("element_word") + words("icon_word") + words("swatch_word")
+                                             + words("painting")) + r")\b", after) is not None
 
 
 def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:
     """A score the player states: a free number followed by "points", or after "with"/"scored", or the only one."""
     text = parsed.folded
     free = [slot for slot in parsed.free_numbers(_COUNTS)
-            if not any(start < slot.end and slot.start < end for start, end in exclude)]
+            if not any(start < slot.end and slot.start < end for start, end in exclude) and not _counts_icons(parsed, slot)]
     for slot in free:
         if re.match(r"\s*(?:" + alternation(words("points")) + r")\b", text[slot.end:]):
             return slot

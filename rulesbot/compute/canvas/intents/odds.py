@@ -92,13 +92,14 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many")):
         return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
-    face = re.search(B + f"({reader.fragment_articles})\\s+(?:of his\\s+(?:\\d+\\s+)?tokens?\\s+|de ses\\s+(?:\\d+\\s+)?jetons?\\s+|tokens?\\s+|jetons?\\s+)?"
-                     r"(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)", parsed.folded)
+    face = re.search(B + f"({reader.fragment_articles})\\s+(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
+                     r"(?:de vincent\s+)?|tokens?\s+|jetons?\s+)?(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)",
+                     parsed.folded)
     if face is None:
         return None
     face_up = reader.count_value(face.group(1))
     rules = engine.ruleset("vincent")
-    held = re.search(r"\b(?:his|ses)\s+(\d+)\s+(?:tokens|jetons)", parsed.folded)
+    held = re.search(r"\b(?:his|ses|des)\s+(\d+)\s+(?:tokens|jetons)", parsed.folded)
     tokens = int(held.group(1)) if held else _vincent_tokens(parsed, rules)
     on_cards = dict(parsed.value("tokens_on_cards") or {})
     row_tokens = [on_cards.get(index, 0) for index in range(1, rules.row_size + 1)]

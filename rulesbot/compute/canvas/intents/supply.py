@@ -18,7 +18,7 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     if not (parsed.cue("token") or parsed.cue("gain")):
         return None
-    supply = 0 if parsed.cue("supply_empty") else parsed.value("supply", rules.token_supply)
+    supply = parsed.value("supply", rules.token_supply)
     hand = [art_card.id for art_card in engine.ART_CARDS[:CARDS_PER_PAINTING]]
     row = [art_card.id for art_card in engine.ART_CARDS[CARDS_PER_PAINTING: CARDS_PER_PAINTING + rules.row_size]]
     state = engine.custom_game(row=row, hands=(hand,), ruleset_name=rules.name, supply=supply)
