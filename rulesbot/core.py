@@ -80,6 +80,8 @@ class Rulesbot:
     def ask(self, question: str, lang: str | None = None, game: str | None = None) -> Answer:
         """Answer one question; `lang` forces the answer language, `game` picks the pack."""
         from rulesbot.answer import rule_answer, unknown_answer
+        from rulesbot.extractive import confidence as passage_confidence
+        from rulesbot.extractive import passage_decision, passage_only
 
         question = validate_question(question, self.settings.max_question_chars)
         pack = get_pack(self.packs, game or self.settings.default_game)
@@ -91,9 +93,16 @@ class Rulesbot:
         result = self.retriever.search(question, pack.game, query_lang=question_lang, k=CANDIDATES)
         calibration = self.retriever.calibration
         confidence = self.retriever.confidence(result.top_score)
+        if passage_only(pack):
+            # An ingested rulebook without FAQ records: sentence re-ranking and its own calibration.
+            result, calibration = passage_decision(self.retriever, pack, question, question_lang, result)
+            confidence = passage_confidence(result.top_score, calibration)
         if not result.records or result.top_score < calibration.threshold:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
-        return rule_answer(question, answer_lang, result.records, pack, calibration, confidence)
+        return rule_answer(
+            question, answer_lang, result.records, pack, calibration, confidence,
+            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang,
+        )
 
     def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:
         """The k best knowledge records for `query` (`lang` keeps only records in that language)."""

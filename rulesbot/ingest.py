@@ -2,7 +2,10 @@
 
 Pages come from markers in text (`<!-- page 3 -->`, `[page 3]`, `--- page 3 ---`, or form feeds `\\f`, each
 starting the next page) or from the PDF itself. `chunk_pages` is the one function that turns pages into
-passages (about 60-120 words along paragraphs, each with its page and the nearest heading as its section).
+passages: cut at every heading and paragraph (a paragraph under 15 words joins the next one of its section),
+at most 120 words, each with its page and the nearest heading as its section. A PDF has no Markdown headings:
+`pdf_headings` marks its heading lines, by font (a larger or bold font than the body) where pypdf reports
+fonts, else by layout (a short title-case or numbered line after a sentence's end, followed by body text).
 
 Every step is bounded by `Limits` (the RULESBOT_INGEST_* settings): the file's size, its page count and page
 numbers, the text it yields (a small PDF can inflate to millions of characters) and the passages it is cut
@@ -18,7 +21,9 @@ from pathlib import Path
 
 from rulesbot.errors import BadInput
 
-MIN_WORDS, MAX_WORDS = 60, 120
+# A paragraph is a passage of its own (one rule, one answer) unless it is shorter than MIN_WORDS: then it
+# joins the next paragraph of its section. No passage is longer than MAX_WORDS or crosses a heading or a page.
+MIN_WORDS, MAX_WORDS = 15, 120
 # Longer "words" are run-together PDF text, URLs or junk: they are cut into pieces this long.
 MAX_WORD_CHARS = 60
 # A PDF stream may inflate to this many bytes per allowed character of text (content streams carry layout
@@ -30,6 +35,8 @@ _MARKER = re.compile(
     r"^\s*(?:<!--\s*page\s+(\d+)\s*-->|\[page\s+(\d+)\]|-{3,}\s*page\s+(\d+)\s*-{3,})\s*$", re.IGNORECASE
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+# A line that is nothing but bold text ("**Setup**"), as many Markdown rulebooks mark a heading.
+_BOLD_HEADING = re.compile(r"^\s{0,3}(?:\*\*|__)([^*_]{1,80}?)(?:\*\*|__)\s*:?\s*$")
 
 
 class LimitExceeded(BadInput):
@@ -126,8 +133,8 @@ def text_pages(text: str) -> list[tuple[int, str]]:
 
 
 def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars: int) -> list[Passage]:
-    """Paragraph-based passages of ~60-120 words and at most `max_chars` characters, each with its page and the
-    nearest heading above it (words longer than MAX_WORD_CHARS are split)."""
+    """Passages cut at every heading and paragraph (short paragraphs joined), at most MAX_WORDS words and
+    `max_chars` characters, each with its page and the nearest heading above it (long words are split)."""
     passages: list[Passage] = []
     section = default_section
     piece = min(MAX_WORD_CHARS, max_chars)
@@ -146,7 +153,7 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
             lines = [line.strip() for line in paragraph.strip().splitlines() if line.strip()]
             if not lines:
                 continue
-            heading = _HEADING.match(lines[0])
+            heading = _HEADING.match(lines[0]) or _BOLD_HEADING.match(lines[0])
             if heading:
                 flush(number)
                 section = heading.group(1).strip()
@@ -154,7 +161,7 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
                 if not lines:
                     continue
             words = [word[start : start + piece] for word in " ".join(lines).split() for start in range(0, len(word), piece)]
-            if len(buffer) + len(words) > MAX_WORDS and len(buffer) >= MIN_WORDS // 2:
+            if len(buffer) + len(words) > MAX_WORDS:
                 flush(number)
             # A long paragraph is cut wherever the passage reaches MAX_WORDS words or max_chars characters.
             for word in words:
