@@ -234,7 +234,7 @@ def _pdf_pages(path: Path, limits: Limits) -> list[tuple[int, str]]:
                 raise over_limit("ingest_max_pages", f"{path.name} has {count:,} pages, over the limit of {limits.max_pages:,}")
             total = 0
             for number, page in enumerate(reader.pages, start=1):
-                text = page.extract_text() or ""
+                text = _pdf_page_text(page)
                 total += len(text)
                 _check_text_size(path, total, limits)
                 pages.append((number, text))
@@ -246,3 +246,100 @@ def _pdf_pages(path: Path, limits: Limits) -> list[tuple[int, str]]:
     except (PyPdfError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise BadInput(f"{path}: unreadable PDF ({error})") from error
     return pages
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One piece of a PDF page's text as pypdf shows it: its words, font size, boldness and baseline height."""
+
+    text: str
+    size: float
+    bold: bool
+    y: float
+
+
+def _pdf_page_text(page) -> str:
+    """A PDF page's text with its headings marked ("# ...") and blank lines between paragraphs."""
+    runs: list[TextRun] = []
+
+    def visit(text, matrix, text_matrix, font, size) -> None:
+        words = " ".join(str(text).split())
+        if not words:
+            return
+        # The font size is scaled by the text and current matrices (some PDFs set size 1 and scale by 11).
+        scale = abs(float(text_matrix[3]) * float(matrix[3])) or 1.0
+        name = str((font or {}).get("/BaseFont", "")).lower()
+        bold = any(mark in name for mark in ("bold", "black", "heavy", "semibold"))
+        runs.append(TextRun(words, float(size or 0) * scale, bold, float(text_matrix[5]) * float(matrix[3]) + float(matrix[5])))
+
+    try:
+        text = page.extract_text(visitor_text=visit) or ""
+    except TypeError:  # a pypdf without visitor support: the layout heuristic alone
+        text, runs = page.extract_text() or "", []
+    return pdf_headings(text, runs)
+
+
+def pdf_headings(text: str, runs: list[TextRun]) -> str:
+    """`text` (one PDF page) with heading lines marked "# ..." and blank lines at paragraph gaps.
+
+    A heading is a short line set in a larger (x1.15) or bold font when the body is not; on a page whose
+    fonts show no heading, it is a short line that starts with a capital or a number, does not end a
+    sentence, follows a sentence's end (or starts the page) and is followed by body text.
+    """
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    by_text = {run.text: run for run in runs}
+    weights: dict[float, int] = {}
+    bold_chars = 0
+    for run in runs:
+        weights[round(run.size, 1)] = weights.get(round(run.size, 1), 0) + len(run.text)
+        bold_chars += len(run.text) if run.bold else 0
+    body_size = max(weights, key=lambda size: weights[size]) if weights else 0.0
+    body_bold = bold_chars * 2 > sum(weights.values())
+
+    def by_font(line: str) -> bool:
+        run = by_text.get(line)
+        if run is None or len(line.split()) > MAX_HEADING_WORDS or not body_size:
+            return False
+        return run.size >= body_size * 1.15 or (run.bold and not body_bold)
+
+    font_marks = [by_font(line) for line in lines]
+    if any(font_marks):
+        marks = font_marks
+    else:
+        marks = [
+            _looks_like_heading(line, lines[number - 1] if number else None, lines[number + 1] if number + 1 < len(lines) else None)
+            for number, line in enumerate(lines)
+        ]
+    # Paragraph gaps: a baseline step clearly wider than the usual line step (for lines pypdf reports as runs).
+    heights = [by_text[line].y if line in by_text else None for line in lines]
+    steps = [
+        round(abs(a - b), 1) for a, b in zip(heights, heights[1:], strict=False) if a is not None and b is not None and a != b
+    ]
+    # The most common step is the line step inside a paragraph (headings and gaps are rarer).
+    usual = max(sorted(set(steps)), key=steps.count) if steps else 0.0
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if marks[number]:
+            out += ["", f"# {line.rstrip(':')}", ""]
+            continue
+        previous = heights[number - 1] if number else None
+        if usual and previous is not None and heights[number] is not None and abs(previous - heights[number]) > usual * 1.25:
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+MAX_HEADING_WORDS = 10
+_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
+
+
+def _looks_like_heading(line: str, previous: str | None, following: str | None) -> bool:
+    words = line.split()
+    if not words or len(words) > 8 or len(line) > 60 or following is None:
+        return False
+    if line[-1] in ".,;!?" or not (line[0].isupper() or _NUMBERED.match(line)):
+        return False
+    if previous is not None and previous[-1] not in ".!?:":
+        return False  # a line inside a sentence
+    return len(following.split()) >= 6 or following[-1] in ".!?"
