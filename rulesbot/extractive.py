@@ -11,7 +11,9 @@ A user rulebook has passages only: no FAQ records, no stored questions to match 
 
 A sentence's score is its dense similarity to the question (the bot's embedder; sentence vectors are cached,
 bounded, and computed in one batch per question) plus LEXICAL_WEIGHT x the share of the question's stemmed
-words it holds (only when question and rulebook share a language: words only match words).
+words it holds (only when question and rulebook share a language: words only match words). LEXICAL_WEIGHT is 0:
+on the made-up rulebook of tests/test_site_rulebook.py dense alone chose the answering sentence for 26 of 30
+questions, 24 with 0.1 or 0.3. Without an embedder (the bm25 backend) the lexical share is the score.
 """
 
 import math
@@ -98,7 +100,8 @@ def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -
         lexical = np.array(
             [len(terms & set(tokens(sentence, entry.lang))) / len(terms) for sentence in sentences], dtype=np.float32
         )
-    scores = dense + LEXICAL_WEIGHT * lexical
+    # Without an embedder (the bm25 backend) the words are the only evidence.
+    scores = dense + (LEXICAL_WEIGHT if embedder is not None else 1.0) * lexical
     return [ScoredSentence(number, sentence, float(score)) for number, (sentence, score) in enumerate(zip(sentences, scores, strict=True))]
 
 

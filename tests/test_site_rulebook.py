@@ -280,6 +280,17 @@ def test_the_answer_is_the_passage_sentence_closest_to_the_question(hash_bot):
     assert best_sentences("draw a card", "en", short, embedder) == short.text
 
 
+def test_without_an_embedder_the_words_choose_the_sentence():
+    entry = Entry(
+        id="user.b.en.p3.1", concept_id="user.b.en.p3.1", lang="en", source="user", pages=[3], section="Storms",
+        text="When a storm tile is revealed, boats in its lane move back one space. "
+        "A keeper without oil tokens discards a card when a storm hits.",
+    )
+    assert best_sentences("what if a keeper has no oil tokens?", "en", entry, None) == (
+        "A keeper without oil tokens discards a card when a storm hits."
+    )
+
+
 def _ingest(hash_env, path):
     from typer.testing import CliRunner
 
