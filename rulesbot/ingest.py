@@ -331,7 +331,8 @@ def pdf_headings(text: str, runs: list[TextRun]) -> str:
 
 
 MAX_HEADING_WORDS = 10
-_NUMBERED = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVX]+\.|[A-Z]\.)\s+\S")
+# "3. Scoring", "3.1 Scoring", "IV. Variants", "B. Setup"; never "60 boat cards" (a list's line).
+_NUMBERED = re.compile(r"^(?:\d+\.(?:\d+\.?)*|[IVX]+\.|[A-Z]\.)\s+\S")
 
 
 def _looks_like_heading(line: str, previous: str | None, following: str | None) -> bool:

@@ -220,6 +220,8 @@ def test_the_layout_heuristic_takes_short_lines_between_sentences_only():
     page = "\n".join(
         [
             "3. Scoring",
+            "A boat that reaches the harbour scores for the keeper who guided it.",
+            "60 boat cards",
             "A boat that reaches the harbour scores for the keeper who guided it, as the table",
             "Below",
             "shows for every colour of boat in the game.",
@@ -230,7 +232,7 @@ def test_the_layout_heuristic_takes_short_lines_between_sentences_only():
         ]
     )
     marked = [line[2:] for line in pdf_headings(page, []).splitlines() if line.startswith("# ")]
-    # "Below" continues a sentence; "Bonus points." ends with a full stop: neither is a heading.
+    # "Below" continues a sentence, "Bonus points." ends with a full stop, "60 boat cards" is a list's line.
     assert marked == ["3. Scoring", "End of the game"]
 
 
