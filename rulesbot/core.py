@@ -85,6 +85,8 @@ class Rulesbot:
         one; one that leans on a rules question is searched together with the previous question's text.
         """
         from rulesbot.answer import rule_answer, unknown_answer
+        from rulesbot.extractive import confidence as passage_confidence
+        from rulesbot.extractive import passage_decision, passage_only
 
         question = validate_question(question, self.settings.max_question_chars)
         context = validate_context(context, self.settings.max_question_chars)
@@ -98,9 +100,16 @@ class Rulesbot:
         result = self.retriever.search(query, pack.game, query_lang=question_lang, k=CANDIDATES)
         calibration = self.retriever.calibration
         confidence = self.retriever.confidence(result.top_score)
+        if passage_only(pack):
+            # An ingested rulebook without FAQ records: sentence re-ranking and its own calibration.
+            result, calibration = passage_decision(self.retriever, pack, question, question_lang, result)
+            confidence = passage_confidence(result.top_score, calibration)
         if not result.records or result.top_score < calibration.threshold:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
-        return rule_answer(question, answer_lang, result.records, pack, calibration, confidence)
+        return rule_answer(
+            question, answer_lang, result.records, pack, calibration, confidence,
+            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang,
+        )
 
     def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:
         """The k best knowledge records for `query` (`lang` keeps only records in that language)."""
