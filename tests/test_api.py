@@ -681,9 +681,9 @@ def test_a_stalled_body_times_out_with_408(monkeypatch):
     """A client that announces a body and never sends it gets a 408, not a hung worker."""
     import asyncio
 
-    from rulesbot import api
+    from rulesbot.api import limits
 
-    monkeypatch.setattr(api, "BODY_READ_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr(limits, "BODY_READ_TIMEOUT_SECONDS", 0.05)
     app = create_app(_settings(), bot=FakeRulesbot())
     scope = {
         "type": "http",
