@@ -9,13 +9,16 @@
 Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP status.
 """
 
+import functools
 import importlib
+import inspect
 import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
 from rulesbot.errors import BadInput, PackError, UnknownCard
+from rulesbot.finishing import finish_answer
 from rulesbot.knowledge import Pack, PackManifest, get_pack, load_pack, load_packs
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import Answer, SearchHit
@@ -23,6 +26,19 @@ from rulesbot.settings import Settings, get_settings
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
+
+
+def _finished(ask: Callable[..., Answer]) -> Callable[..., Answer]:
+    """The last step of every answer, whichever path made it: its stable id and its headline (rulesbot.finishing)."""
+    signature = inspect.signature(ask)
+
+    @functools.wraps(ask)
+    def finished(self: "Rulesbot", *args, **kwargs) -> Answer:
+        answer = ask(self, *args, **kwargs)
+        game = signature.bind(self, *args, **kwargs).arguments.get("game")
+        return finish_answer(answer, game=game or self.settings.default_game)
+
+    return finished
 
 
 class Rulesbot:
@@ -77,6 +93,7 @@ class Rulesbot:
         )
         return cls(settings, packs, retriever, manifest)
 
+    @_finished
     def ask(self, question: str, lang: str | None = None, game: str | None = None) -> Answer:
         """Answer one question; `lang` forces the answer language, `game` picks the pack."""
         from rulesbot.answer import rule_answer, unknown_answer

@@ -2,8 +2,10 @@
 table), so a question answered once is answered again from memory, keyed on its normalised text, lang and game."""
 
 import threading
-import unicodedata
 from collections import OrderedDict
+
+# One normalisation for the cache key and the answer id, so a cached answer keeps its id.
+from rulesbot.finishing import normalise_question
 
 ANSWER_CACHE_SIZE = 4096
 
@@ -39,9 +41,4 @@ class AnswerCache:
         return len(self._items)
 
 
-def normalise_question(question: str) -> str:
-    """The question as the cache keys it: NFKC, casefolded, whitespace collapsed, end punctuation trimmed."""
-    text = unicodedata.normalize("NFKC", question).casefold()
-    text = " ".join(text.split())
-    # "How many cards?" and "how many cards" are the same question.
-    return text.rstrip(" ?!.")
+__all__ = ["ANSWER_CACHE_SIZE", "AnswerCache", "normalise_question"]
