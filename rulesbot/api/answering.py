@@ -6,10 +6,12 @@ client's work bucket, and then cached.
 """
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
 from rulesbot.api.cache import normalise_question
+from rulesbot.api.insights import record_answer
 from rulesbot.models import Answer
 from rulesbot.requests import AskRequest
 
@@ -23,7 +25,9 @@ def cache_key(body: AskRequest, default_game: str) -> tuple:
 
 
 async def cached_answer(state: Any, client: str, body: AskRequest, ask: Callable[[], Answer]) -> dict:
-    """The answer contract for `body`: from the cache, else `ask()` in the answer worker (then cached)."""
+    """The answer contract for `body`: from the cache, else `ask()` in the answer worker (then cached); recorded in
+    the analytics (when on) with its latency, cached or not."""
+    started = time.perf_counter()
     cache = state.answer_cache
     key = cache_key(body, state.settings.default_game)
     contract = cache.get(key)
@@ -35,6 +39,7 @@ async def cached_answer(state: Any, client: str, body: AskRequest, ask: Callable
     elif contract["question"] != body.question:
         # Same question spelt differently: echo the caller's own spelling, as `ask` would.
         contract = {**contract, "question": body.question}
+    record_answer(state, contract, game=key[2], latency_ms=(time.perf_counter() - started) * 1000)
     return contract
 
 

@@ -4,6 +4,7 @@
     app = create_app(bot=fake_bot)     # tests: no loading at all
 """
 
+import asyncio
 import functools
 import ipaddress
 import logging
@@ -18,6 +19,7 @@ from rulesbot import __version__ as package_version
 from rulesbot.admission import AnswerWorker
 from rulesbot.api.cache import ANSWER_CACHE_SIZE, AnswerCache
 from rulesbot.api.errors import add_error_handlers
+from rulesbot.api.insights import open_store
 from rulesbot.api.limits import MAX_BODY_BYTES, GuardMiddleware, JsonCORSMiddleware, TokenBucketLimiter
 from rulesbot.api.routes import add_routes
 from rulesbot.api.static import add_docs_routes, add_static_routes
@@ -40,9 +42,16 @@ def create_app(
         if app.state.bot is None:
             # In a thread, so the server answers /healthz ("loading") while the model and index load.
             threading.Thread(target=_load_bot, args=(app, loader), name="rulesbot-load", daemon=True).start()
-        yield
-        app.state.answers.close()
-        app.state.answer_cache.close()
+        app.state.analytics = await asyncio.to_thread(open_store, settings)
+        try:
+            yield
+        finally:
+            app.state.answers.close()
+            app.state.answer_cache.close()
+            if app.state.analytics is not None:
+                # Writes what is still queued (bounded: the store's flush has a timeout).
+                await asyncio.to_thread(app.state.analytics.close)
+                app.state.analytics = None
 
     app = FastAPI(
         title="rulesbot",
@@ -55,6 +64,7 @@ def create_app(
     app.state.settings = settings
     app.state.bot = bot
     app.state.load_error = None
+    app.state.analytics = None  # opened in the lifespan when RULESBOT_ANALYTICS is on
     app.state.answer_cache = AnswerCache(ANSWER_CACHE_SIZE)
     app.state.limiter = TokenBucketLimiter(settings.rate_limit_per_minute)
     app.state.trusted_proxies = tuple(ipaddress.ip_network(item, strict=False) for item in settings.trusted_proxies)

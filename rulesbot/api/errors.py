@@ -37,8 +37,10 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RulesbotError)
     async def domain_error(_request: Request, error: RulesbotError) -> JSONResponse:
         retry_after = getattr(error, "retry_after", None)
-        headers = {"Retry-After": str(retry_after)} if retry_after else None
-        return JSONResponse(error.to_dict(), status_code=error.status, headers=headers)
+        headers = dict(getattr(error, "headers", None) or {})
+        if retry_after:
+            headers["Retry-After"] = str(retry_after)
+        return JSONResponse(error.to_dict(), status_code=error.status, headers=headers or None)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -5,17 +5,19 @@ The endpoint contracts are those of issue 5; `POST /v1/ask` returns exactly the 
 behind the answer worker or in a thread pool that busy answers could fill.
 """
 
+import asyncio
 import functools
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query
+from fastapi import FastAPI, Header, Query
 from fastapi.responses import JSONResponse
 
 from rulesbot import __version__ as package_version
 from rulesbot.api.answering import cached_answer, core_call
 from rulesbot.api.deps import BotDep, ClientDep, SettingsDep
 from rulesbot.api.errors import error_dict
-from rulesbot.api.schemas import ERROR_RESPONSES, SearchResults
+from rulesbot.api.insights import check_report_token, require_store
+from rulesbot.api.schemas import ERROR_RESPONSES, Accepted, ErrorEnvelope, FeedbackRequest, SearchResults
 from rulesbot.errors import BadInput
 from rulesbot.models import Answer
 from rulesbot.requests import AskRequest, GameId, QuestionText, ScoreRequest
@@ -56,6 +58,34 @@ def add_routes(app: FastAPI) -> None:
         if len(q) > settings.max_question_chars:
             raise BadInput(f"q: at most {settings.max_question_chars} characters")
         return {"results": await core_call(app.state, client, bot.search, q, lang=lang, k=k, game=game)}
+
+    @app.post("/v1/feedback", status_code=202, response_model=Accepted, responses=ERROR_RESPONSES)
+    async def feedback(body: FeedbackRequest) -> Accepted:
+        """A vote on one answer (its `id`), with an optional comment: queued for the site owner's report."""
+        require_store(app.state).record_feedback(body.id, body.vote, body.comment)
+        return Accepted()
+
+    @app.get("/v1/report", responses={401: {"model": ErrorEnvelope}, **ERROR_RESPONSES})
+    async def report(
+        settings: SettingsDep,
+        authorization: Annotated[str | None, Header()] = None,
+        since: Annotated[str | None, Query(max_length=32, description="24h, 7d, 2w or a date")] = None,
+        lang: Annotated[Literal["fr", "en"] | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 10,
+    ) -> dict:
+        """The site owner's report (the object of `rulesbot report --json`), behind the report bearer token."""
+        import time
+
+        from rulesbot.commands.report import parse_since
+
+        check_report_token(settings, authorization)
+        store = require_store(app.state)
+        try:
+            cutoff = parse_since(since, now=time.time())
+        except ValueError as error:
+            raise BadInput(f"since: {error}") from None
+        # A database read: in a thread, never on the event loop nor behind the answer worker.
+        return await asyncio.to_thread(store.report, since=cutoff, lang=lang, limit=limit)
 
     @app.get("/v1/games", responses=ERROR_RESPONSES)
     async def games(bot: BotDep) -> dict:
