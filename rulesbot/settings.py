@@ -106,6 +106,12 @@ class Settings(BaseSettings):
         description="Where analytics go: a SQLAlchemy database URL (default: a SQLite file analytics.sqlite3 "
         "in the data dir).",
     )
+    redis_url: str = Field(
+        default="",
+        description="Redis shared by every worker and replica for the rate limit and the answer cache, e.g. "
+        "`redis://cache:6379/0` (empty: both per process). If Redis goes down, both fall back to per process "
+        "until it is back.",
+    )
     report_token: str = Field(
         default="",
         description="Bearer token that opens GET /v1/report (a site dashboard); empty keeps the endpoint closed.",

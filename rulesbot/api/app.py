@@ -71,6 +71,8 @@ def create_app(
     # One core call at a time per process, in one worker thread (why: rulesbot.admission); cached answers
     # don't wait for it; more parallelism comes from `rulesbot serve --workers`.
     app.state.work_limiter = TokenBucketLimiter(settings.rate_limit_work_seconds_per_minute)
+    if settings.redis_url:
+        _share_state(app, settings)
     app.state.answers = AnswerWorker(
         max_queue=settings.max_queue,
         budget_seconds=settings.request_budget_seconds,
@@ -94,6 +96,34 @@ def create_app(
         max_age=600,
     )
     return app
+
+
+def _share_state(app: FastAPI, settings: Settings) -> None:
+    """Move the rate limits and the answer cache to Redis (rulesbot.shared_state), the in-process ones kept as the
+    fallback for when Redis is unreachable."""
+    from rulesbot.shared_state import (
+        RedisLink,
+        SharedAnswerCache,
+        SharedTokenBucketLimiter,
+        knowledge_namespace,
+    )
+
+    link = RedisLink.from_url(settings.redis_url)
+    app.state.redis = link
+    app.state.limiter = SharedTokenBucketLimiter(
+        link, "requests", settings.rate_limit_per_minute, local=app.state.limiter
+    )
+    app.state.work_limiter = SharedTokenBucketLimiter(
+        link, "work", settings.rate_limit_work_seconds_per_minute, local=app.state.work_limiter
+    )
+    namespaces: dict[int, str] = {}
+
+    def namespace() -> str:
+        # The cache is used only once the bot is loaded (the ask route needs it); computed once per bot.
+        bot = app.state.bot
+        return namespaces.setdefault(id(bot), knowledge_namespace(bot))
+
+    app.state.answer_cache = SharedAnswerCache(link, local=app.state.answer_cache, namespace=namespace)
 
 
 def _load_bot(app: FastAPI, loader: Callable[[Settings], Any] | None) -> None:
