@@ -10,6 +10,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from glob import glob
 from pathlib import Path
@@ -88,19 +89,20 @@ class RedisServer:
 class PostgresServer:
     """A throwaway PostgreSQL cluster (initdb + pg_ctl) in a temp dir, as a non-root user when run as root."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self) -> None:
         binaries = sorted(glob("/usr/lib/postgresql/*/bin/initdb"))
         if not binaries:
             _missing("PostgreSQL (/usr/lib/postgresql/*/bin/initdb)")
         self.bin = Path(binaries[-1]).parent
-        self.directory = directory
-        self.data = directory / "data"
+        # Its own temp dir, not pytest's (which only root may enter): the server runs as another user.
+        self.directory = Path(tempfile.mkdtemp(prefix="rulesbot-pg-"))
+        self.data = self.directory / "data"
         self.port = free_port()
         self.user = None
         if os.geteuid() == 0:
             # PostgreSQL refuses to run as root: run it as the package's own user, else as nobody.
             self.user = "postgres" if _user_exists("postgres") else "nobody"
-            os.chmod(directory, 0o777)
+            shutil.chown(self.directory, user=self.user)
 
     def _run(self, *command: str) -> subprocess.CompletedProcess:
         prefix = ["runuser", "-u", self.user, "--"] if self.user else []
@@ -129,8 +131,10 @@ class PostgresServer:
         return self
 
     def stop(self) -> None:
-        """pg_ctl stop (fast)."""
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+        """pg_ctl stop (fast), then remove its directory."""
+        if self.data.exists():
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+        shutil.rmtree(self.directory, ignore_errors=True)
 
 
 def _user_exists(name: str) -> bool:
