@@ -6,7 +6,8 @@
   one question always has the same id (a cached answer keeps it, a vote on it finds it in the analytics).
 - `headline`: what a player needs at a glance. A claim: its verdict sentence ("False: it is 11 points, not 9."; a
   bare "True." gets the sentence holding the result after it); a computed answer: the sentence holding the result
-  (the engine's `points`, phrased as the answer phrases it); anything else: the first sentence.
+  (the engine's `points`, phrased as the answer phrases it); a rule: its first sentence. An abstention ("I don't
+  know ...") has no verdict, number or rule to headline: None.
 """
 
 import hashlib
@@ -47,9 +48,9 @@ def answer_id(answer: Answer, *, game: str) -> str:
 
 
 def headline(answer: Answer) -> str | None:
-    """The verdict, the result or the rule in one sentence (None for an empty answer)."""
+    """The verdict, the result or the rule in one sentence (None for an abstention or an empty answer)."""
     sentences = split_sentences(answer.answer)
-    if not sentences:
+    if not sentences or answer.kind == "unknown":
         return None
     first = sentences[0]
     result = _result_sentence(answer, sentences)

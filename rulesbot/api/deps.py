@@ -33,6 +33,15 @@ async def get_client(request: Request) -> str:
     return client_address(request.scope, request.app.state.trusted_proxies)
 
 
+async def get_analytics(request: Request) -> Any:
+    """The open analytics store: 404 when analytics are off (before the body is validated: the endpoint does not
+    exist then), 503 when they are on but the database could not be opened."""
+    from rulesbot.api.insights import require_store
+
+    return require_store(request.app.state)
+
+
 BotDep = Annotated[Any, Depends(get_bot)]
 SettingsDep = Annotated[Settings, Depends(get_api_settings)]
 ClientDep = Annotated[str, Depends(get_client)]
+AnalyticsDep = Annotated[Any, Depends(get_analytics)]

@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 
 from rulesbot import __version__ as package_version
 from rulesbot.api.answering import cached_answer, core_call
-from rulesbot.api.deps import BotDep, ClientDep, SettingsDep
+from rulesbot.api.deps import AnalyticsDep, BotDep, ClientDep, SettingsDep
 from rulesbot.api.errors import error_dict
 from rulesbot.api.insights import check_report_token, require_store
 from rulesbot.api.schemas import ERROR_RESPONSES, Accepted, ErrorEnvelope, FeedbackRequest, SearchResults
@@ -60,9 +60,9 @@ def add_routes(app: FastAPI) -> None:
         return {"results": await core_call(app.state, client, bot.search, q, lang=lang, k=k, game=game)}
 
     @app.post("/v1/feedback", status_code=202, response_model=Accepted, responses=ERROR_RESPONSES)
-    async def feedback(body: FeedbackRequest) -> Accepted:
+    async def feedback(store: AnalyticsDep, body: FeedbackRequest) -> Accepted:
         """A vote on one answer (its `id`), with an optional comment: queued for the site owner's report."""
-        require_store(app.state).record_feedback(body.id, body.vote, body.comment)
+        store.record_feedback(body.id, body.vote, body.comment)
         return Accepted()
 
     @app.get("/v1/report", responses={401: {"model": ErrorEnvelope}, **ERROR_RESPONSES})
