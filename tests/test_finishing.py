@@ -85,3 +85,9 @@ def test_the_cli_json_carries_id_and_headline(hash_env):
     assert result.exit_code == 0, result.output
     contract = json.loads(result.stdout)
     assert re.fullmatch(r"[0-9a-f]{16}", contract["id"]) and contract["answer"].startswith(contract["headline"])
+
+
+def test_an_abstention_has_an_id_but_no_headline(bot):
+    answer = bot.ask("How do I castle in chess?", "en")
+    assert answer.kind == "unknown"
+    assert answer.id and answer.headline is None and "headline" not in answer.contract()
