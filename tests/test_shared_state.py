@@ -187,5 +187,6 @@ def test_two_rulesbot_serve_processes_share_one_limit_and_one_cache(redis_server
         # The first process computed and stored the answer once; the second only read it.
         assert stats["cmdstat_set"]["calls"] == 1 and stats["cmdstat_get"]["calls"] == 2
         statuses = [httpx.get(bases[number % 2] + "/v1/games", timeout=10).status_code for number in range(10)]
-    # 8 a minute for this client across both processes, 2 spent on the asks above.
-    assert statuses.count(200) == 6 and statuses.count(429) == 4, statuses
+    # 8 a minute for this client across both processes, 2 spent on the asks above: 6 left (7 if a slow machine took
+    # over 7.5 s and the bucket refilled one). Per process it would be 7 each: all 10 answered.
+    assert statuses.count(200) in (6, 7) and statuses.count(200) + statuses.count(429) == 10, statuses
