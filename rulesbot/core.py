@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rulesbot.errors import BadInput, PackError, UnknownCard
+from rulesbot.finishing import finish_answer
 from rulesbot.knowledge import Pack, PackManifest, get_pack, load_pack, load_packs
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
@@ -82,8 +83,13 @@ class Rulesbot:
 
         `context` lists the player's previous questions (at most MAX_CONTEXT, newest last; nothing is kept between
         calls): an elliptical follow-up ("and with 4 ribbons?") takes what it leaves out from the latest computable
-        one; one that leans on a rules question is searched together with the previous question's text.
+        one; one that leans on a rules question is searched together with the previous question's text. Every
+        answer, whichever path made it, leaves with its stable id and its headline (rulesbot.finishing).
         """
+        answer = self._answer(question, lang, game, context)
+        return finish_answer(answer, game=game or self.settings.default_game)
+
+    def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
         from rulesbot.answer import rule_answer, unknown_answer
         from rulesbot.extractive import confidence as passage_confidence
         from rulesbot.extractive import passage_decision, passage_only

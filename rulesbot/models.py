@@ -35,12 +35,17 @@ class Answer(BaseModel):
     confidence: float
     # Optional: the engine computation behind a computed answer or claim (issue 4).
     engine: dict | None = None
+    # Issue 11, filled in by the core's last step (rulesbot.finishing): a stable id for one answer to one question
+    # (votes name it) and the verdict, the result or the rule in one sentence.
+    id: str | None = None
+    headline: str | None = None
 
     def contract(self) -> dict:
-        """The JSON object of the contract (the optional `engine` object only when present)."""
+        """The JSON object of the contract (the optional `engine`, `id` and `headline` only when present)."""
         data = self.model_dump()
-        if data.get("engine") is None:
-            data.pop("engine", None)
+        for optional in ("engine", "id", "headline"):
+            if data.get(optional) is None:
+                data.pop(optional, None)
         return data
 
 
