@@ -14,6 +14,7 @@ import time
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 from widget_harness import (
     ANSWERS,
     ARTIFACTS,
@@ -152,8 +153,9 @@ def test_third_party_site_with_a_strict_csp_embeds_it_with_one_tag(page, servers
     page.goto(servers.site + "/")
     launcher = page.locator(LAUNCHER)
     launcher.wait_for()
-    # Themed by the site's custom property; untouched by the site's CSS.
-    assert launcher.evaluate("node => getComputedStyle(node).backgroundColor") == "rgb(200, 0, 0)"
+    # Themed by the site's custom property; untouched by the site's CSS (the theme is applied once the widget has
+    # read and validated the property: wait for it rather than race it).
+    expect(launcher).to_have_css("background-color", "rgb(200, 0, 0)")
     # data-lang="fr": French interface on an English page, and French answers.
     assert launcher.get_attribute("aria-label") == "Poser une question de règles"
     launcher.click()
