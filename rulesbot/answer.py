@@ -9,6 +9,7 @@ and, when something is close, the pages to read.
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.models import Answer, Citation
 from rulesbot.retrieval import Calibration, Ranked
+from rulesbot.scope import OutOfScope, scope_message
 
 MAX_CITATIONS = 4
 SNIPPET_CHARS = 200
@@ -67,6 +68,12 @@ def unknown_answer(
         pages = ", ".join(f"p. {page}" for page in dict.fromkeys(citation.page for citation in citations))
         text = f"{text} {CLOSEST[lang].format(pages=pages)}"
     return Answer(question=question, answer=text, lang=lang, kind="unknown", citations=citations, confidence=confidence)
+
+
+def out_of_scope_answer(question: str, lang: str, beyond: OutOfScope, pack: Pack) -> Answer:
+    """A kind "unknown" Answer for a near-domain question, saying why it is not a rules question."""
+    text = scope_message(beyond.reason, lang, pack.manifest.title)
+    return Answer(question=question, answer=text, lang=lang, kind="unknown", citations=[], confidence=0.0)
 
 
 def citations_for(records: list[Ranked], pack: Pack, lang: str) -> list[Citation]:

@@ -69,12 +69,18 @@ class Rulesbot:
 
     def ask(self, question: str, lang: str | None = None, game: str | None = None) -> Answer:
         """Answer one question; `lang` forces the answer language, `game` picks the pack."""
-        from rulesbot.answer import rule_answer, unknown_answer
+        from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
+        from rulesbot.scope import out_of_scope
 
         question = validate_question(question, self.settings.max_question_chars)
         pack = get_pack(self.packs, game or self.settings.default_game)
         question_lang = detect_lang(question, self.settings.default_lang)
         answer_lang = _checked_lang(lang) or question_lang
+        # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
+        # since "tips to beat the Master level" would otherwise get the Master level's goal.
+        beyond = out_of_scope(question, pack.manifest.title)
+        if beyond is not None:
+            return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack)
         if computed is not None:
             return computed
