@@ -43,12 +43,18 @@ class Rulesbot:
         progress: Callable[[int, int], None] | None = None,
     ) -> "Rulesbot":
         """Load packs, embedder and index (building or rebuilding the index when needed)."""
+        from rulesbot.ranking import Reranker
         from rulesbot.retrieval import Retriever, open_dense_index
 
         settings = settings or get_settings()
         packs = load_all_packs(settings)
+        reranker = Reranker(packs) if settings.rerank else None
         if settings.backend == "bm25":
-            return cls(settings, packs, Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical"))
+            return cls(
+                settings,
+                packs,
+                Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical", reranker=reranker),
+            )
         from rulesbot.embeddings import create_embedder
 
         embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
@@ -64,6 +70,7 @@ class Rulesbot:
             rows=rows,
             fusion=settings.lexical_fusion,
             cache_dir=settings.data_dir / "lexical",
+            reranker=reranker,
         )
         return cls(settings, packs, retriever, manifest)
 

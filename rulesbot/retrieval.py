@@ -354,8 +354,11 @@ class Retriever:
         rows: list | None = None,
         fusion: bool = False,
         cache_dir: Path | None = None,
+        reranker=None,
     ) -> None:
         self.packs = packs
+        # The second stage (rulesbot.ranking.Reranker): re-orders the best first-stage records; None = off.
+        self.reranker = reranker
         self.cache_dir = cache_dir
         self.backend = backend
         self.embedder = embedder
@@ -393,8 +396,16 @@ class Retriever:
             }
         # Ties broken by record id, so runs are deterministic.
         order = [(-rank_score, self._entries[key].id, key) for key, (_score, rank_score) in scored.items()]
-        best = heapq.nsmallest(k, order) if k else sorted(order)
+        if self.reranker is not None and k:
+            # The second stage needs its whole pool even when fewer records are asked for.
+            from rulesbot.ranking import POOL
+
+            best = heapq.nsmallest(max(k, POOL), order)
+        else:
+            best = heapq.nsmallest(k, order) if k else sorted(order)
         ranked = [Ranked(self._entries[key], scored[key][0], scored[key][1]) for _rank, _id, key in best]
+        if self.reranker is not None:
+            ranked = self.reranker.rerank(query, game, ranked)[: k or None]
         # Abstention reads the best dense similarity (plus lexical coverage), whatever fusion ranked first.
         top = max((score for score, _rank_score in scored.values()), default=0.0)
         if self.calibration.coverage_weight:
