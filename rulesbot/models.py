@@ -21,6 +21,13 @@ class Citation(BaseModel):
     id: str
 
 
+class Alternative(BaseModel):
+    """Another reading of the question ("If you meant …"): that concept's statement and its pages."""
+
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+
+
 class Answer(BaseModel):
     """An answer: always in `lang`, always with citations (empty only when nothing is even close)."""
 
@@ -33,12 +40,16 @@ class Answer(BaseModel):
     confidence: float
     # Optional: the engine computation behind a computed answer or claim (issue 4).
     engine: dict | None = None
+    # Optional: when the two best concepts are close and say different things, the second one (issue 12).
+    alternatives: list[Alternative] = Field(default_factory=list)
 
     def contract(self) -> dict:
-        """The JSON object of the contract (the optional `engine` object only when present)."""
+        """The JSON object of the contract (optional `engine` and `alternatives` only when present)."""
         data = self.model_dump()
         if data.get("engine") is None:
             data.pop("engine", None)
+        if not data.get("alternatives"):
+            data.pop("alternatives", None)
         return data
 
 

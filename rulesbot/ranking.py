@@ -70,7 +70,34 @@ def _pattern(phrases) -> re.Pattern | None:
     words = sorted({fold(phrase) for phrase in phrases if phrase.strip()}, key=len, reverse=True)
     if not words:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\w)")
+    # Whole words, except at an apostrophe: "n'" opens a word ("n'ai") and "n't" closes one ("don't").
+    options = [
+        ("" if word.startswith("n't") else r"(?<!\w)") + re.escape(word) + ("" if word.endswith("'") else r"(?!\w)")
+        for word in words
+    ]
+    return re.compile("|".join(options))
+
+
+@lru_cache(maxsize=1)
+def _cue_patterns() -> dict[str, re.Pattern]:
+    data = ranking_data()
+    return {
+        "negation": _pattern(data["negation"]),
+        "yes_no": _pattern(data["forms"]["yes_no"]),
+        "wh": _pattern(data["forms"]["wh"]),
+    }
+
+
+def negated(text: str) -> bool:
+    """Whether `text` reads as negative ("can't I…", "on ne peut pas…", "without tokens")."""
+    return bool(_cue_patterns()["negation"].search(fold(text)))
+
+
+def asks_yes_no(text: str) -> bool:
+    """Whether `text` is a yes/no question ("can I…", "does…", "…, right?", "puis-je…"), not how/what/which…."""
+    folded = fold(text)
+    patterns = _cue_patterns()
+    return bool(patterns["yes_no"].search(folded)) and not patterns["wh"].search(folded)
 
 
 class Reranker:
@@ -80,9 +107,10 @@ class Reranker:
         self.packs = packs
         self.weights = weights
         data = ranking_data()
-        self._forms = {name: _pattern(phrases) for name, phrases in data["forms"].items()}
+        self._how_many = _pattern(data["forms"]["how_many"])
         self._yes_no_answer = _pattern(data["yes_no_answers"])
         self._number = re.compile(r"\d|" + _pattern(data["number_words"]).pattern)
+
         self._entities: dict[str, dict[str, re.Pattern]] = {}
         self._scoped: dict[str, frozenset[str]] = {}
         self._records: dict[tuple[str, str], RecordFeatures] = {}
@@ -92,8 +120,8 @@ class Reranker:
         folded = fold(question)
         return QuestionFeatures(
             entities=self._entities_in(folded, game),
-            how_many=bool(self._forms["how_many"].search(folded)),
-            yes_no=bool(self._forms["yes_no"].search(folded)),
+            how_many=bool(self._how_many.search(folded)),
+            yes_no=asks_yes_no(question),
         )
 
     def record_features(self, entry: Entry) -> RecordFeatures:

