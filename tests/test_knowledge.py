@@ -393,3 +393,245 @@ def test_card_cost_matches_the_engine(rulebook, lang):
         for position, cost in re.findall(r"\b(\d)(?:st|nd|rd|th|re|e)\b\D*?(\d+)", text)
     }
     assert quoted == {position: engine.take_cost(position)[0] for position in range(1, 6)}
+
+
+# ---- FAQ records: texts that stand alone, leads that answer only their own question
+
+
+@pytest.fixture(scope="module")
+def faq(pack):
+    """FAQ entries by (concept_id, lang)."""
+    return {(entry.concept_id, entry.lang): entry for entry in pack.entries if entry.source == "faq"}
+
+
+def _faq_text(faq, concept, lang):
+    assert (concept, lang) in faq, f"no {lang} FAQ record for {concept}"
+    return faq[(concept, lang)].text
+
+
+# A text may be shown for a question other than its own (or the same one asked the other way round), so it may
+# not open with a bare answer word: "No." under "so I can take a 6th card, right?" reads as the opposite rule.
+BARE_OPENING = re.compile(r"^(yes|yeah|yep|no|nope|neither|oui|non|ni l'un)\b|^si\s*[,.!]", re.IGNORECASE)
+# Nor with a bare number fragment such as "5 at most." or "4.": the subject must be named.
+BARE_NUMBER = re.compile(
+    r"^(about |environ |de |dès )?\d+( to \d+| à \d+)?( at most| au maximum| points?( each| pièce)?)?\s*[.,:;]"
+)
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"[.:;!?](?:\s|$)", text, maxsplit=1)[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "No. A player holds at most 5 cards.",
+        "Non, 5.",
+        "Oui, les jetons sont à toi.",
+        "5 at most. Then paint.",
+        "4. Each player takes 4 tokens.",
+        "Neither: read the total.",
+        "2 points each. Silver Ribbons score 2.",
+        "Si, on peut.",
+        "NO, never.",
+    ],
+)
+def test_the_standalone_check_catches_a_bare_lead(text):
+    assert BARE_OPENING.search(text) or BARE_NUMBER.search(text) or len(_first_sentence(text).split()) < 4
+
+
+def test_faq_texts_state_the_rule_without_a_bare_lead(faq):
+    offenders = []
+    for entry in faq.values():
+        text = entry.text
+        if BARE_OPENING.search(text) or BARE_NUMBER.search(text) or len(_first_sentence(text).split()) < 4:
+            offenders.append(f"{entry.id}: {text[:40]!r}")
+    assert not offenders, "\n".join(offenders)
+
+
+def test_only_faq_records_carry_a_lead(pack):
+    assert all(entry.lead is None for entry in pack.entries if entry.source != "faq")
+    assert sum(entry.lead is not None for entry in pack.entries) >= 60
+
+
+def test_a_numeric_lead_agrees_with_its_text(faq):
+    # The lead only repeats, for the record's own question, what the text already says.
+    for entry in faq.values():
+        if entry.lead:
+            for number in re.findall(r"\d+", entry.lead):
+                assert re.search(rf"\b{number}\b", entry.text), (entry.id, entry.lead)
+
+
+def test_the_faq_covers_at_least_120_concepts_in_both_languages(faq):
+    concepts = {concept for concept, _ in faq}
+    assert len(concepts) >= 120
+    for concept in concepts:
+        en, fr = faq[(concept, "en")], faq[(concept, "fr")]
+        assert en.pages == fr.pages, concept
+        assert bool(en.lead) == bool(fr.lead), concept
+        for entry in (en, fr):
+            assert entry.id == f"canvas.{entry.lang}.{concept}"
+            assert concept.startswith("faq.")
+            assert len(entry.paraphrases) >= 5, entry.id
+            folded = [p.casefold() for p in entry.paraphrases]
+            assert len(set(folded)) == len(folded), entry.id
+            assert entry.question.casefold() not in folded, entry.id
+
+
+# ---- numbers quoted in FAQ texts agree with the engine's data
+
+
+def _visible_layouts():
+    """Every distinct set of visible swatches a painting of 3 real Art Cards can show (any order)."""
+    from itertools import permutations
+
+    from rulesbot.engine.canvas.painting import layer
+
+    return {layer(trio)[0] for trio in permutations(engine.ART_CARDS, 3)}
+
+
+@pytest.fixture(scope="module")
+def painting_maxima():
+    """The most ribbons of each Scoring Card (and silver) one painting can earn, and the most icons it shows."""
+    from rulesbot.engine.canvas.data import icons_of
+    from rulesbot.engine.canvas.scoring import ribbon_counts
+
+    best = [0] * (len(engine.SCORING_SLUGS) + 1)
+    icons = elements = 0
+    per_element = dict.fromkeys(engine.ELEMENTS, 0)
+    for masks in _visible_layouts():
+        best = [max(a, b) for a, b in zip(best, ribbon_counts(masks), strict=True)]
+        shown = [icon for mask in masks for icon in icons_of(mask)]
+        icons = max(icons, len(shown))
+        elements = max(elements, sum(icon in engine.ELEMENTS for icon in shown))
+        per_element = {element: max(count, shown.count(element)) for element, count in per_element.items()}
+    return {
+        "ribbons": dict(zip(engine.SCORING_SLUGS, best, strict=False)),
+        "silver": best[-1],
+        "icons": icons,
+        "elements": elements,
+        "same_element": max(per_element.values()),
+        "textures": per_element["texture"],
+    }
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_per_painting_ribbon_maxima_match_the_engine(faq, painting_maxima, lang):
+    # Each card's per-painting maximum is the first number after its name in the text.
+    text = _faq_text(faq, "faq.ribbons-per-painting", lang)
+    quoted = {}
+    for slug, name in _names(lang).items():
+        match = re.search(rf"\b{name}\b\D*?(\d+)", text)
+        assert match, (lang, name)
+        quoted[slug] = int(match.group(1))
+    assert quoted == painting_maxima["ribbons"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_painting_limits_quoted_in_the_faq_match_the_engine(faq, painting_maxima, lang):
+    at_most = "at most" if lang == "en" else "au plus"
+    maxima = painting_maxima["ribbons"]
+
+    def first_at_most(concept):
+        return int(re.search(rf"{at_most} (\d+)", _faq_text(faq, concept, lang)).group(1))
+
+    assert first_at_most("faq.silver-no-cap") == painting_maxima["silver"]
+    assert first_at_most("faq.max-icons-painting") == painting_maxima["icons"]
+    assert faq[("faq.max-icons-painting", lang)].lead.rstrip(".") == str(painting_maxima["icons"])
+    assert first_at_most("faq.proportion-once") == painting_maxima["elements"]
+    assert first_at_most("faq.proximity-count") == maxima["proximity"]
+    assert first_at_most("faq.two-icons-one-swatch") == painting_maxima["same_element"]
+    textures = r"at most (\d+) Textures" if lang == "en" else r"en a au plus (\d+)"
+    assert re.search(textures, _faq_text(faq, "faq.style-sets", lang)).group(1) == str(
+        painting_maxima["textures"]
+    )
+    for concept, slug in (
+        ("faq.proportion-once", "proportion"),
+        ("faq.style-condition", "style"),
+        ("faq.composition-condition", "composition"),
+        ("faq.style-sets", "style"),
+    ):
+        quoted = [int(n) for n in re.findall(rf"{at_most} (\d+)", _faq_text(faq, concept, lang))]
+        assert maxima[slug] in quoted, (concept, quoted)
+        assert maxima[slug] == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("concept", "slug"),
+    [
+        ("faq.composition-condition", "composition"),
+        ("faq.style-condition", "style"),
+        ("faq.proximity-count", "proximity"),
+        ("faq.points-table-reading", "repetition"),
+    ],
+)
+def test_points_quoted_in_the_faq_match_the_engine(faq, concept, slug, lang):
+    text = _faq_text(faq, concept, lang)
+    points = engine.scoring_card(slug).points
+    written = re.escape(", ".join(str(p) for p in points[:-1]))
+    assert re.search(rf"{written},? (or|ou|and|et)? ?{points[-1]}\b", text), (concept, points)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_faq_take_costs_match_the_engine(faq, lang):
+    text = _faq_text(faq, "faq.take-cost-by-position", lang)
+    quoted = {
+        int(position): int(cost)
+        for position, cost in re.findall(r"\b(\d)(?:st|nd|rd|th|re|e)\b\D*?(\d+)", text)
+    }
+    assert quoted == {position: engine.take_cost(position)[0] for position in range(1, 6)}
+    assert faq[("faq.take-cost-by-position", lang)].lead == f"{engine.take_cost(5)[0]}."
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("concept", ["faq.solo-win", "faq.solo-declare-level"])
+def test_faq_solo_levels_match_the_engine(faq, concept, lang):
+    quoted = dict(re.findall(r"(\w+) (\d+)\+?", _faq_text(faq, concept, lang)))
+    for level in engine.SOLO_LEVELS:
+        assert quoted.get(level.name_en if lang == "en" else level.name_fr) == str(level.target), (
+            concept,
+            level,
+        )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_faq_scenario_list_matches_the_engine(faq, lang):
+    text = _faq_text(faq, "faq.scenario-list", lang)
+    quoted = {name.strip(): int(goal) for name, goal in re.findall(r"([A-Z][A-Za-z ]+?) \((\d+)\)", text)}
+    assert quoted == {scenario.name: scenario.goal for scenario in engine.SCENARIOS}
+    assert f"{len(engine.SCENARIOS)} " in text
+    for concept, slug in (("faq.scenario-family", "family-game"), ("faq.scenario-chill", "chill-mode")):
+        scenario = engine.scenario(slug)
+        text = _faq_text(faq, concept, lang)
+        assert re.search(rf"\b{scenario.goal}\b", text)
+        assert {s for s, name in _names(lang).items() if re.search(rf"\b{name}\b", text)} == set(
+            scenario.cards
+        )
+        count = len(scenario.cards) or scenario.random_cards
+        assert f"{count} " in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_faq_counts_match_the_engine(faq, lang):
+    base, puzzle, vincent = engine.ruleset("base"), engine.ruleset("solo-puzzle"), engine.ruleset("vincent")
+    names = _names(lang)
+    text = _faq_text(faq, "faq.scoring-cards-names", lang)
+    assert all(re.search(rf"\b{name}\b", text) for name in names.values())
+    assert f"{len(engine.SCORING_CARDS)} " in text
+    assert f"{len(engine.ART_CARDS)} " in _faq_text(faq, "faq.art-cards-count", lang)
+    assert f"at most {base.hand_limit} Art Cards" in _faq_text(faq, "faq.hand-limit", "en")
+    assert f"{base.hand_limit} cartes Art au maximum" in _faq_text(faq, "faq.hand-limit", "fr")
+    assert f" {base.row_size} " in _faq_text(faq, "faq.row-size", lang)
+    assert f" {base.backgrounds} " in _faq_text(faq, "faq.backgrounds-per-player", lang)
+    assert f" {base.starting_tokens} " in _faq_text(faq, "faq.starting-tokens", lang)
+    assert f" {engine.SILVER_POINTS} points" in _faq_text(faq, "faq.silver-ribbons", lang)
+    assert f" {vincent.vincent_max_face_up} " in _faq_text(faq, "faq.vincent-max-four", lang)
+    supply = _faq_text(faq, "faq.solo-puzzle-supply-start", lang)
+    assert re.findall(r"\b(\d+) (?:Inspiration Tokens|jetons Inspiration|tokens|jetons)", supply)[:2] == [
+        str(puzzle.starting_tokens),
+        str(puzzle.token_supply),
+    ]
+    designers = next(a for a in engine.ACHIEVEMENTS if a.slug == "beat-the-designers")
+    text = _faq_text(faq, "faq.achievements-designers", lang)
+    assert f"{designers.params['min'] - 1}" in text and f"{designers.params['min']} points" in text
