@@ -34,7 +34,7 @@ class Weights:
     """How much each feature adds to a candidate's rank score (first-stage scores are cosines near 0.8-1.0)."""
 
     entity: float = 0.03  # x the share of the question's entities the record is about
-    stray: float = 0.03  # subtracted per scoped entity (variant, example) the record has and the question lacks
+    stray: float = 0.01  # subtracted per scoped entity (variant, example) the record has and the question lacks
     count: float = 0.01  # a how-many question and a record stating a number
     yes_no: float = 0.0  # a yes/no question and a record answering yes or no
 
@@ -85,6 +85,8 @@ def _cue_patterns() -> dict[str, re.Pattern]:
         "negation": _pattern(data["negation"]),
         "yes_no": _pattern(data["forms"]["yes_no"]),
         "wh": _pattern(data["forms"]["wh"]),
+        "wh_exceptions": _pattern(data["forms"]["wh_exceptions"]),
+        "openings": re.compile(r"^(?:" + _pattern(data["forms"]["yes_no_openings"]).pattern + ")"),
     }
 
 
@@ -94,10 +96,15 @@ def negated(text: str) -> bool:
 
 
 def asks_yes_no(text: str) -> bool:
-    """Whether `text` is a yes/no question ("can I…", "does…", "…, right?", "puis-je…"), not how/what/which…."""
-    folded = fold(text)
+    """Whether `text` is a yes/no question ("can I…", "does…", "…, right?", "puis-je…", "je peux … ?"), not a
+    how/what/which… question."""
+    folded = fold(text).strip()
     patterns = _cue_patterns()
-    return bool(patterns["yes_no"].search(folded)) and not patterns["wh"].search(folded)
+    if patterns["wh"].search(patterns["wh_exceptions"].sub(" ", folded)):
+        return False
+    return bool(
+        folded.endswith("?") or patterns["openings"].match(folded) or patterns["yes_no"].search(folded)
+    )
 
 
 class Reranker:
