@@ -8,10 +8,17 @@ Routes only parse, call the core and format. Every error leaves as one JSON shap
 validation and HTTP errors are re-shaped, and the guard middleware (body size, rate limit) answers in the
 same shape. The endpoint contracts are those of issue 5; `POST /v1/ask` returns exactly the object of
 `rulesbot ask --json` (`Answer.contract()`).
+
+Under load (issue 9): core calls run in one answer worker behind a bounded queue, each within a time budget
+(rulesbot.admission), charged to the client's work bucket; everything else (/healthz, /v1/games, the widget,
+the demo page, cached answers) is answered on the event loop and never waits for it. The client is the peer
+address, or the X-Forwarded-For address when the peer is a configured trusted proxy. HEAD works on every GET.
 """
 
 import asyncio
+import functools
 import hashlib
+import ipaddress
 import logging
 import math
 import re
@@ -26,7 +33,6 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import JSONResponse, Response
@@ -34,6 +40,7 @@ from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rulesbot import __version__ as _package_version
+from rulesbot.admission import AnswerWorker
 from rulesbot.errors import BadInput, RulesbotError
 from rulesbot.models import Answer, SearchHit
 from rulesbot.requests import AskRequest, GameId, QuestionText, ScoreRequest, validation_message
@@ -94,6 +101,7 @@ class ServiceLoading(RulesbotError):
 
     code = "loading"
     status = 503
+    retry_after = 5
 
 
 _ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
@@ -118,8 +126,14 @@ async def get_bot(request: Request) -> Any:
     return bot
 
 
+async def get_client(request: Request) -> str:
+    """The client's address for rate limiting: the peer, or what a trusted proxy says it forwards for."""
+    return client_address(request.scope, request.app.state.trusted_proxies)
+
+
 BotDep = Annotated[Any, Depends(get_bot)]
 SettingsDep = Annotated[Settings, Depends(get_api_settings)]
+ClientDep = Annotated[str, Depends(get_client)]
 
 
 def create_app(
@@ -137,6 +151,7 @@ def create_app(
             # In a thread, so the server answers /healthz ("loading") while the model and index load.
             threading.Thread(target=_load_bot, args=(app, loader), name="rulesbot-load", daemon=True).start()
         yield
+        app.state.answers.close()
 
     app = FastAPI(
         title="rulesbot",
@@ -150,18 +165,25 @@ def create_app(
     app.state.bot = bot
     app.state.load_error = None
     app.state.answer_cache = AnswerCache(ANSWER_CACHE_SIZE)
-    # One core call at a time per process: the core keeps shared per-process state (stemmers, the
-    # embedder's OpenMP pool) that is not thread-safe, and parallel embeddings only fight over the cores.
-    # Cached answers don't take the lock; more parallelism comes from `rulesbot serve --workers`.
-    app.state.bot_lock = threading.Lock()
     app.state.limiter = TokenBucketLimiter(settings.rate_limit_per_minute)
+    app.state.trusted_proxies = tuple(ipaddress.ip_network(item, strict=False) for item in settings.trusted_proxies)
+    # One core call at a time per process, in one worker thread (why: rulesbot.admission); cached answers
+    # don't wait for it; more parallelism comes from `rulesbot serve --workers`.
+    app.state.work_limiter = TokenBucketLimiter(settings.rate_limit_work_seconds_per_minute)
+    app.state.answers = AnswerWorker(
+        max_queue=settings.max_queue,
+        budget_seconds=settings.request_budget_seconds,
+        work_limiter=app.state.work_limiter,
+    )
 
     _add_error_handlers(app)
     _add_routes(app)
     _add_static_routes(app)
     _add_docs_routes(app)
     # Outermost last: CORS wraps the guard, so 413/429 answers carry CORS headers and browsers can read them.
-    app.add_middleware(GuardMiddleware, limiter=app.state.limiter, max_body=MAX_BODY_BYTES)
+    app.add_middleware(
+        GuardMiddleware, limiter=app.state.limiter, max_body=MAX_BODY_BYTES, trusted=app.state.trusted_proxies
+    )
     app.add_middleware(
         _JsonCORSMiddleware,
         allow_origins=list(settings.cors_origins),
@@ -175,7 +197,7 @@ def create_app(
 
 def _add_routes(app: FastAPI) -> None:
     @app.post("/v1/ask", response_model=None, responses={200: {"model": Answer}, **_ERROR_RESPONSES})
-    async def ask(body: AskRequest, bot: BotDep, settings: SettingsDep) -> JSONResponse:
+    async def ask(body: AskRequest, bot: BotDep, settings: SettingsDep, client: ClientDep) -> JSONResponse:
         """Answer one rules question: exactly the JSON object of `rulesbot ask --json`."""
         if len(body.question) > settings.max_question_chars:
             raise BadInput(f"question: at most {settings.max_question_chars} characters")
@@ -183,8 +205,8 @@ def _add_routes(app: FastAPI) -> None:
         key = (_normalise_question(body.question), body.lang or "", body.game or settings.default_game)
         contract = cache.get(key)
         if contract is None:
-            # The core is CPU-bound (embedding, engine): keep it off the event loop.
-            answer = await run_in_threadpool(_locked, app, bot.ask, body.question, body.lang, body.game)
+            # The core is CPU-bound (embedding, engine): keep it off the event loop, admitted and budgeted.
+            answer = await app.state.answers.call(client, bot.ask, body.question, body.lang, body.game)
             contract = answer.contract()
             cache.put(key, contract)
         elif contract["question"] != body.question:
@@ -193,19 +215,20 @@ def _add_routes(app: FastAPI) -> None:
         return JSONResponse(contract)
 
     @app.post("/v1/score", responses=_ERROR_RESPONSES)
-    def score(body: ScoreRequest, bot: BotDep) -> dict:
+    async def score(body: ScoreRequest, bot: BotDep, client: ClientDep) -> dict:
         """The `rulesbot score` object for one painting."""
         payload = body.model_dump(exclude_none=True, exclude={"game"})
         try:
-            return _locked(app, bot.score, payload, game=body.game)
+            return await app.state.answers.call(client, bot.score, payload, game=body.game)
         except ValueError as error:
             # The engine validates states with "expected X, got Y" ValueErrors (house habit 7).
             raise BadInput(str(error)) from error
 
     @app.get("/v1/search", response_model=SearchResults, responses=_ERROR_RESPONSES)
-    def search(
+    async def search(
         bot: BotDep,
         settings: SettingsDep,
+        client: ClientDep,
         q: Annotated[QuestionText, Query()],
         lang: Annotated[Literal["fr", "en"] | None, Query()] = None,
         k: Annotated[int, Query(ge=1, le=20)] = 5,
@@ -214,15 +237,17 @@ def _add_routes(app: FastAPI) -> None:
         """The k best rulebook and FAQ passages for a query."""
         if len(q) > settings.max_question_chars:
             raise BadInput(f"q: at most {settings.max_question_chars} characters")
-        return {"results": _locked(app, bot.search, q, lang=lang, k=k, game=game)}
+        return {"results": await app.state.answers.call(client, bot.search, q, lang=lang, k=k, game=game)}
 
+    # `async def` from here on: these are cheap and answered on the event loop, never behind the answer
+    # worker or in a thread pool that busy answers could fill.
     @app.get("/v1/games", responses=_ERROR_RESPONSES)
-    def games(bot: BotDep) -> dict:
+    async def games(bot: BotDep) -> dict:
         """The knowledge packs this service answers for."""
         return {"games": [manifest.model_dump() for manifest in bot.games()]}
 
     @app.get("/healthz", responses={503: {"description": "Still loading, or loading failed."}})
-    def healthz() -> JSONResponse:
+    async def healthz() -> JSONResponse:
         """Ready (200) once the model and index are loaded; "loading" or "error" (503) before."""
         state = app.state
         if state.bot is not None:
@@ -246,7 +271,7 @@ def _add_static_routes(app: FastAPI) -> None:
     demo = files.joinpath("demo.html").read_bytes()
 
     @app.get("/", include_in_schema=False)
-    def demo_page() -> Response:
+    async def demo_page() -> Response:
         """The demo rules page for Canvas, with the widget on it."""
         headers = {
             "Content-Security-Policy": DEMO_CSP,
@@ -277,7 +302,7 @@ def _add_docs_routes(app: FastAPI) -> None:
     headers = {"Content-Security-Policy": DOCS_CSP.format(script_hash=f"sha256-{digest}"), "Cache-Control": "no-cache"}
 
     @app.get("/docs", include_in_schema=False)
-    def docs() -> Response:
+    async def docs() -> Response:
         """The interactive API documentation (Swagger UI)."""
         return Response(page, media_type="text/html; charset=utf-8", headers=headers)
 
@@ -285,7 +310,7 @@ def _add_docs_routes(app: FastAPI) -> None:
 def _add_asset_route(app: FastAPI, path: str, content: bytes, media_type: str) -> None:
     etag = '"' + hashlib.sha256(content).hexdigest()[:20] + '"'
 
-    def asset(request: Request) -> Response:
+    async def asset(request: Request) -> Response:
         headers = {"ETag": etag, "Cache-Control": "public, max-age=300"}
         if request.headers.get("if-none-match") == etag:
             return Response(status_code=304, headers=headers)
@@ -297,7 +322,8 @@ def _add_asset_route(app: FastAPI, path: str, content: bytes, media_type: str) -
 def _add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(RulesbotError)
     async def domain_error(_request: Request, error: RulesbotError) -> JSONResponse:
-        headers = {"Retry-After": "5"} if isinstance(error, ServiceLoading) else None
+        retry_after = getattr(error, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else None
         return JSONResponse(error.to_dict(), status_code=error.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -359,39 +385,55 @@ class AnswerCache:
 
 
 class TokenBucketLimiter:
-    """Per-client token buckets: `per_minute` requests a minute, bursts up to a minute's worth."""
+    """Per-client token buckets: `per_minute` tokens a minute, bursts up to a minute's worth.
 
-    def __init__(self, per_minute: int, *, clock: Callable[[], float] = time.monotonic):
+    A token is a request (`take()`), or a second of computation (`take(client, 0)` checks that the client is
+    not in debt, `charge` spends what a call took, after the fact)."""
+
+    def __init__(self, per_minute: float, *, clock: Callable[[], float] = time.monotonic):
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0
         self.clock = clock
         self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def take(self, client: str) -> float:
-        """Spend one token: 0 if allowed, else the seconds until the next token."""
-        now = self.clock()
+    def take(self, client: str, cost: float = 1.0) -> float:
+        """Spend `cost` tokens: 0 if allowed, else the seconds until there are enough."""
         with self._lock:
-            tokens, last = self._buckets.pop(client, (self.capacity, now))
-            tokens = min(self.capacity, tokens + (now - last) * self.rate)
+            tokens = self._refilled(client)
             wait = 0.0
-            if tokens >= 1.0:
-                tokens -= 1.0
+            if tokens >= cost:
+                tokens -= cost
             else:
-                wait = (1.0 - tokens) / self.rate
-            self._buckets[client] = (tokens, now)
-            while len(self._buckets) > RATE_LIMIT_MAX_CLIENTS:
-                self._buckets.popitem(last=False)
+                wait = (cost - tokens) / self.rate
+            self._store(client, tokens)
             return wait
+
+    def charge(self, client: str, amount: float) -> None:
+        """Spend `amount` tokens whatever is left: a debt (at most a bucket's worth) is paid back by waiting."""
+        with self._lock:
+            self._store(client, max(-self.capacity, self._refilled(client) - amount))
+
+    def _refilled(self, client: str) -> float:
+        now = self.clock()
+        tokens, last = self._buckets.pop(client, (self.capacity, now))
+        return min(self.capacity, tokens + (now - last) * self.rate)
+
+    def _store(self, client: str, tokens: float) -> None:
+        self._buckets[client] = (tokens, self.clock())
+        while len(self._buckets) > RATE_LIMIT_MAX_CLIENTS:
+            self._buckets.popitem(last=False)
 
 
 class GuardMiddleware:
-    """Pure ASGI: rate limit, bounded body (announced and streamed size, read timeout), security headers."""
+    """Pure ASGI: HEAD as GET without the body, rate limit, bounded body (announced and streamed size, read
+    timeout), security headers."""
 
-    def __init__(self, app, *, limiter: TokenBucketLimiter, max_body: int):
+    def __init__(self, app, *, limiter: TokenBucketLimiter, max_body: int, trusted: tuple = ()):
         self.app = app
         self.limiter = limiter
         self.max_body = max_body
+        self.trusted = trusted
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -399,9 +441,12 @@ class GuardMiddleware:
             return
         path: str = scope["path"]
         send = _with_security_headers(send)
+        if scope["method"] == "HEAD":
+            # Every GET answers HEAD too (HTTP says it must): the same status and headers, no body.
+            scope = {**scope, "method": "GET"}
+            send = _without_body(send)
         if path.startswith(RATE_LIMITED_PREFIX):
-            client = scope.get("client")
-            wait = self.limiter.take(client[0] if client else "unknown")
+            wait = self.limiter.take(client_address(scope, self.trusted))
             if wait > 0:
                 retry = str(max(1, math.ceil(wait)))
                 await _send_error(
@@ -465,7 +510,8 @@ def _load_bot(app: FastAPI, loader: Callable[[Settings], Any] | None) -> None:
         if loader is None:
             from rulesbot.core import Rulesbot
 
-            loader = Rulesbot.load
+            # A skipped user pack is logged (a server's stderr is not where anyone looks).
+            loader = functools.partial(Rulesbot.load, warn=logger.warning)
         bot = loader(app.state.settings)
     except Exception as error:  # reported by /healthz and logged, the server keeps running
         logger.exception("loading the rules index failed")
@@ -475,9 +521,32 @@ def _load_bot(app: FastAPI, loader: Callable[[Settings], Any] | None) -> None:
     logger.info("rulesbot is ready")
 
 
-def _locked(app: FastAPI, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    with app.state.bot_lock:
-        return function(*args, **kwargs)
+# The longest client key kept (a forwarded address from a trusted proxy is short; anything else is cut).
+MAX_CLIENT_KEY_CHARS = 64
+
+
+def client_address(scope: dict, trusted: tuple) -> str:
+    """The client's address: the peer's, unless the peer is a trusted proxy; then the right-most address of
+    X-Forwarded-For that is not itself a trusted proxy (the one that connected to the outermost trusted proxy;
+    anything left of it was written by the client and could be anything)."""
+    peer = scope.get("client")
+    address = peer[0] if peer else "unknown"
+    if not trusted or not _is_trusted(address, trusted):
+        return address
+    values = [value for name, value in scope.get("headers") or [] if name == b"x-forwarded-for"]
+    hops = [hop.strip() for hop in b",".join(values).decode("latin-1").split(",") if hop.strip()]
+    for hop in reversed(hops):
+        if not _is_trusted(hop, trusted):
+            return hop[:MAX_CLIENT_KEY_CHARS]
+    return hops[0][:MAX_CLIENT_KEY_CHARS] if hops else address
+
+
+def _is_trusted(address: str, trusted: tuple) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in trusted)
 
 
 def _normalise_question(question: str) -> str:
@@ -521,6 +590,15 @@ def _with_security_headers(send):
             if b"content-security-policy" not in names:
                 headers.append((b"content-security-policy", API_CSP.encode()))
             message = {**message, "headers": headers}
+        await send(message)
+
+    return wrapped
+
+
+def _without_body(send):
+    async def wrapped(message):
+        if message["type"] == "http.response.body" and message.get("body"):
+            message = {**message, "body": b""}
         await send(message)
 
     return wrapped

@@ -7,7 +7,7 @@ FastAPI) inside the command body, so `rulesbot --help` stays fast.
 import typer
 import typer.core
 
-from rulesbot.commands import ask, eval_cmd, index, ingest, score, serve, verify
+from rulesbot.commands import ask, eval_cmd, index, ingest, mcp, report, score, serve, verify
 
 app = typer.Typer(
     name="rulesbot",
@@ -27,6 +27,8 @@ app.add_typer(index.app, name="index")
 app.command("ingest")(ingest.ingest)
 app.command("eval")(eval_cmd.eval_command)
 app.command("serve")(serve.serve)
+app.command("report")(report.report)
+app.command("mcp")(mcp.mcp)
 
 
 def _flags_without_type_placeholder() -> None:
@@ -48,5 +50,13 @@ _flags_without_type_placeholder()
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point: a file-system error no command handled becomes one line and exit 1, not a traceback."""
+    try:
+        app()
+    except OSError as error:
+        import sys
+
+        from rulesbot.commands._common import os_error_line
+
+        sys.stderr.write(os_error_line(error) + "\n")
+        sys.exit(1)

@@ -10,6 +10,7 @@ Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP st
 """
 
 import importlib
+import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -41,13 +42,21 @@ class Rulesbot:
         force_rebuild: bool = False,
         notify: Callable[[str], None] | None = None,
         progress: Callable[[int, int], None] | None = None,
+        warn: Callable[[str], None] | None = None,
+        require_saved: bool = False,
     ) -> "Rulesbot":
-        """Load packs, embedder and index (building or rebuilding the index when needed)."""
+        """Load packs, embedder and index (building or rebuilding the index when needed).
+
+        A user pack that cannot be loaded is skipped with `warn(one line)` (default: stderr); an index build
+        holds the data dir lock, so builds and ingests serialise. An index the data dir cannot store is built in
+        memory with a warning, unless `require_saved` (then StorageError).
+        """
+        from rulesbot.locking import data_dir_lock
         from rulesbot.ranking import Reranker
         from rulesbot.retrieval import Retriever, open_dense_index
 
         settings = settings or get_settings()
-        packs = load_all_packs(settings)
+        packs = load_all_packs(settings, warn=warn)
         reranker = Reranker(packs) if settings.rerank else None
         if settings.backend == "bm25":
             return cls(
@@ -60,7 +69,8 @@ class Rulesbot:
         embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
         index, rows, manifest, _built = open_dense_index(
             packs, embedder, settings.data_dir, settings.index_backend, force=force_rebuild, notify=notify,
-            progress=progress,
+            progress=progress, lock=lambda: data_dir_lock(settings.data_dir, settings.lock_timeout, notify or _stderr),
+            require_saved=require_saved,
         )
         retriever = Retriever(
             packs,
@@ -154,8 +164,10 @@ class Rulesbot:
 
 
 def user_packs_dir(settings: Settings) -> Path:
-    """Where ingested rulebooks are stored: <data_dir>/packs/<game>/."""
-    return Path(settings.data_dir) / "packs"
+    """Where ingested rulebooks are stored: <data_dir>/packs/<game>/ (see rulesbot.userpacks)."""
+    from rulesbot.userpacks import packs_dir
+
+    return packs_dir(settings.data_dir)
 
 
 def load_base_packs(settings: Settings) -> dict[str, Pack]:
@@ -166,21 +178,32 @@ def load_base_packs(settings: Settings) -> dict[str, Pack]:
     return load_packs()
 
 
-def load_all_packs(settings: Settings) -> dict[str, Pack]:
-    """The shipped packs plus the user's ingested ones (a user pack for a shipped game adds to it)."""
+def load_all_packs(settings: Settings, warn: Callable[[str], None] | None = None) -> dict[str, Pack]:
+    """The shipped packs plus the user's ingested ones (a user pack for a shipped game adds to it).
+
+    A user pack that is broken or past the ingest limits never stops the shipped packs: it is skipped with
+    `warn(one line)` (default: "warning: ..." on stderr; the server logs it).
+    """
+    from rulesbot.ingest import Limits
+    from rulesbot.userpacks import load_user_packs, merge_user_pack
+
+    warn = warn or _warn_stderr
     packs = load_base_packs(settings)
-    folder = user_packs_dir(settings)
-    for manifest in sorted(folder.glob("*/pack.json")) if folder.exists() else []:
-        user = load_pack(manifest.parent)
-        if user.game in packs:
-            shipped = packs[user.game]
-            clash = set(shipped.by_id) & set(user.by_id)
-            if clash:
-                raise PackError(f"{manifest.parent}: ids already used by the shipped pack: {sorted(clash)[:3]}")
-            packs[user.game] = Pack(manifest=shipped.manifest, entries=shipped.entries + user.entries, path=shipped.path)
-        else:
-            packs[user.game] = user
+    for user in load_user_packs(settings.data_dir, Limits.from_settings(settings), warn):
+        try:
+            merge_user_pack(packs, user)
+        except PackError as error:
+            warn(f"skipped the ingested rulebooks of {user.game} ({user.path}): {error.message}")
     return packs
+
+
+def _stderr(message: str) -> None:
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
+
+
+def _warn_stderr(message: str) -> None:
+    _stderr(f"warning: {message}")
 
 
 def validate_question(question, max_chars: int) -> str:

@@ -53,3 +53,40 @@ class BackendUnavailable(RulesbotError):
 
     code = "backend_unavailable"
     status = 503
+
+
+class StorageError(RulesbotError):
+    """The data dir cannot be written (read-only, full, a path through a file): says which path, and what to do."""
+
+    code = "storage_error"
+    status = 503
+
+    @classmethod
+    def from_os_error(cls, error: OSError, what: str, path=None) -> "StorageError":
+        """One line from an OSError: what could not be done, where, why, and the way out."""
+        where = path if path is not None else (error.filename or "the data dir")
+        reason = error.strerror or str(error)
+        return cls(f"cannot {what} in {where}: {reason}; set RULESBOT_DATA_DIR to a writable folder")
+
+
+class DataDirBusy(RulesbotError):
+    """Another process held the data dir's write lock for longer than the lock timeout."""
+
+    code = "data_dir_busy"
+    status = 503
+
+
+class DataDirUnwritable(StorageError):
+    """The data dir (or a folder in it) cannot be written: read-only, no permission, or disk full."""
+
+    code = "data_dir_unwritable"
+    status = 500
+
+    @classmethod
+    def for_path(cls, data_dir, error: OSError) -> "DataDirUnwritable":
+        """The one-line message for an OSError met while writing under `data_dir`."""
+        reason = error.strerror or type(error).__name__
+        return cls(
+            f"cannot write to the data dir {data_dir} ({reason}): make it writable, or set RULESBOT_DATA_DIR "
+            "to a writable folder"
+        )

@@ -13,9 +13,7 @@ Ranking modes: "dense" (embeddings), "bm25" (lexical only, French/English Snowba
 """
 
 import heapq
-import json
 import math
-import os
 import re
 import sys
 import threading
@@ -23,14 +21,18 @@ import time
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
 import numpy as np
+from pydantic import Field, StrictInt, TypeAdapter
 
 from rulesbot import __version__
+from rulesbot.errors import StorageError
 from rulesbot.index import (
     CorruptIndex,
     Index,
@@ -42,11 +44,15 @@ from rulesbot.index import (
     save_index,
 )
 from rulesbot.knowledge import Entry, Pack
+from rulesbot.storage import probe_writable, read_checked, write_checked
 
 # Bump when the way records become vectors changes: saved indexes built the old way then rebuild themselves.
 RECIPE = "text+section,question,paraphrases/v2-no-title"
 # Bump when tokenisation (stop words, stemming) changes: cached BM25 term counts then rebuild themselves.
 LEXICAL_RECIPE = "snowball-v1"
+# The lexical cache's payload: one {stemmed term: count >= 1} per record, in the pack's record order.
+_LEXICAL_DOCS = TypeAdapter(list[dict[str, Annotated[StrictInt, Field(ge=1)]]])
+_LEXICAL_KIND = "rulesbot-bm25-docs/1"
 
 
 @dataclass(frozen=True)
@@ -235,36 +241,70 @@ def open_dense_index(
     force: bool = False,
     notify: Callable[[str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    lock: Callable[[], AbstractContextManager] | None = None,
+    require_saved: bool = False,
 ) -> tuple[Index, list, IndexManifest, bool]:
-    """Load the saved index for this embedder, or (re)build and save it; returns (index, rows, manifest, built)."""
-    notify = notify or _stderr
+    """Load the saved index for this embedder, or (re)build and save it; returns (index, rows, manifest, built).
+
+    With `lock` (the data dir lock), a build holds it and first looks again: another process may have built it.
+    When the data dir cannot be written, the index is built in memory for this process with a warning (a question
+    still gets its answer; no lock is taken, as nothing will be written), or, with `require_saved`
+    (`rulesbot index build`), StorageError is raised before anything is embedded.
+    """
+    loud = notify or _stderr
+    # With a lock these checks stay quiet: they are made again, and reported, once the lock is held.
+    notify = (lambda _message: None) if lock is not None else loud
     folder = index_folder(data_dir, embedder.name, embedder.model_id)
     expected = expected_manifest(packs, embedder, index_kind)
+    reason = None
     if not force:
-        reason = None
-        if not folder.exists():
-            reason = "missing"
-        else:
-            try:
-                saved = read_manifest(folder)
-                why = saved.mismatch(expected)
-                if why is None:
-                    index, rows = load_index(folder, saved)
-                    return index, rows, saved, False
-                notify(f"index is stale ({why}), rebuilding…")
-            except CorruptIndex as error:
-                notify(f"index is corrupt ({error}), rebuilding…")
-        if reason == "missing":
-            notify(f"no index for {embedder.name} yet, building it in {folder}…")
+        try:
+            saved = read_manifest(folder)
+            why = saved.mismatch(expected)
+            if why is None:
+                index, rows = load_index(folder, saved)
+                return index, rows, saved, False
+            reason = f"index is stale ({why}), rebuilding…"
+        except CorruptIndex as error:
+            exists = folder.exists() or folder.is_symlink()
+            reason = f"index is corrupt ({error}), rebuilding…" if exists else None
+    try:
+        probe_writable(folder.parent)
+        unwritable = None
+    except OSError as error:
+        unwritable = StorageError.from_os_error(error, "save the search index", folder.parent)
+        if require_saved:
+            raise unwritable from error
+    if lock is not None and unwritable is None:
+        with lock():
+            return open_dense_index(
+                packs, embedder, data_dir, index_kind, force=force, notify=loud, progress=progress,
+                require_saved=require_saved,
+            )
+    notify = loud
+    if reason is not None:
+        notify(reason)
+    if unwritable is not None:
+        notify(f"warning: {unwritable.message} (building it in memory for this run)")
+    elif reason is None and not force:
+        notify(f"no index for {embedder.name} yet, building it in {folder}…")
     started = time.perf_counter()
     cache = _embedding_cache(packs, embedder, data_dir)
     index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress, cache=cache)
-    save_index(folder, index, rows, manifest)
-    reused = manifest.count - cache.computed
-    notify(
-        f"index built: {manifest.count} vectors in {time.perf_counter() - started:.1f}s"
-        + (f" ({cache.computed} embedded, {reused} reused)" if reused else "")
-    )
+    if unwritable is None:
+        try:
+            save_index(folder, index, rows, manifest)
+        except OSError as error:  # e.g. the disk filled up after the probe
+            failure = StorageError.from_os_error(error, "save the search index", folder.parent)
+            if require_saved:
+                raise failure from error
+            notify(f"warning: {failure.message} (using it from memory for this run)")
+            return index, rows, manifest, True
+        reused = manifest.count - cache.computed
+        notify(
+            f"index built: {manifest.count} vectors in {time.perf_counter() - started:.1f}s"
+            + (f" ({cache.computed} embedded, {reused} reused)" if reused else "")
+        )
     return index, rows, manifest, True
 
 
@@ -448,23 +488,23 @@ class Retriever:
 
     def _load_bm25(self, game: str) -> "BM25":
         # Stemming a whole pack costs a few hundred ms: keep the per-record term counts in the data dir, keyed
-        # by the pack's content hash (an edited pack gets a new file; a corrupt file is rebuilt).
+        # by the pack's content hash (an edited pack gets a new file). The file checks itself (a sha256 header,
+        # rulesbot.storage.write_checked) and its shape; a damaged or foreign one is rebuilt.
         pack = self.packs[game]
         if self.cache_dir is None:
             return BM25(pack.entries)
         path = Path(self.cache_dir) / f"bm25-{game}-{pack.content_hash()}-{LEXICAL_RECIPE}.json"
-        try:
-            docs = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(docs, list) and len(docs) == len(pack.entries):
+        payload = read_checked(path, _LEXICAL_KIND)
+        if payload is not None:
+            try:
+                docs = _LEXICAL_DOCS.validate_json(payload)
+            except ValueError:  # pydantic's ValidationError: valid JSON of the wrong shape
+                docs = None
+            if docs is not None and len(docs) == len(pack.entries):
                 return BM25(pack.entries, docs=docs)
-        except (OSError, ValueError):
-            pass
         bm25 = BM25(pack.entries)
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(f".{os.getpid()}.tmp")
-            temporary.write_text(json.dumps([dict(doc) for doc in bm25.docs]), encoding="utf-8")
-            os.replace(temporary, path)
+            write_checked(path, _LEXICAL_DOCS.dump_json([dict(doc) for doc in bm25.docs]), _LEXICAL_KIND)
         except OSError:
             pass  # a read-only data dir only costs the rebuild next time
         return bm25

@@ -1,15 +1,33 @@
 """One settings table for the CLI, the HTTP API and the docs (environment variables RULESBOT_*)."""
 
+import ipaddress
+import json
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 # The highest question limit a site may configure (the HTTP API's schema bound).
 MAX_QUESTION_CHARS_CEILING = 2000
+# A browser origin: scheme, host and optional port, nothing else (no path, no wildcard).
+_ORIGIN = re.compile(r"^https?://[^/\s?#*]+$")
+
+
+def _split_list(value: object) -> object:
+    """A list setting from the environment: a JSON list, or comma-separated text (the form people write)."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    if text.startswith("["):
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not a valid JSON list ({error.msg})") from None
+    return [item.strip() for item in text.split(",") if item.strip()]
 
 
 def _default_data_dir() -> Path:
@@ -71,16 +89,134 @@ class Settings(BaseSettings):
         le=MAX_QUESTION_CHARS_CEILING,
         description=f"Longest question accepted, in characters (at most {MAX_QUESTION_CHARS_CEILING}).",
     )
-    cors_origins: list[str] = Field(
+    # NoDecode: pydantic-settings would read a list from the environment as JSON only; _split_list takes both forms.
+    cors_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=list,
-        description="Origins allowed to call the HTTP API from a browser (CORS allow-list).",
+        description="Origins allowed to call the HTTP API from a browser (CORS allow-list), "
+        "comma-separated or a JSON list, e.g. `https://rules.example`.",
     )
     rate_limit_per_minute: int = Field(
         default=120, ge=1, description="Requests per minute allowed per client address."
     )
+    analytics: bool = Field(
+        default=False,
+        description="Log questions, answer kinds, confidence, latency and votes for `rulesbot report` (no IP "
+        "addresses are stored). Off by default.",
+    )
+    analytics_retention_days: int = Field(
+        default=90, ge=1, le=3650, description="Analytics rows older than this many days are deleted."
+    )
+    database_url: str = Field(
+        default="",
+        description="Where analytics go: a SQLAlchemy database URL (default: a SQLite file analytics.sqlite3 "
+        "in the data dir).",
+    )
+    report_token: str = Field(
+        default="",
+        description="Bearer token that opens GET /v1/report (a site dashboard); empty keeps the endpoint closed.",
+    )
+    # Ingest limits: a rulebook past one is refused with a message naming the setting, before anything is
+    # written (an unbounded one once made every later question hang on an endless index build).
+    ingest_max_file_mb: float = Field(
+        default=100, gt=0, description="Largest rulebook file `rulesbot ingest` accepts, in MB."
+    )
+    ingest_max_pages: int = Field(
+        default=500, ge=1, description="Most pages one ingested rulebook may have (also the highest page number)."
+    )
+    ingest_max_text_chars: int = Field(
+        default=2_000_000,
+        ge=1,
+        description="Most text one ingested rulebook may hold, in characters (a small PDF that inflates past it is refused).",
+    )
+    ingest_max_passages: int = Field(
+        default=2000, ge=1, description="Most passages one ingested rulebook may be cut into."
+    )
+    ingest_max_passage_chars: int = Field(
+        default=1500,
+        ge=200,
+        description="Longest passage of an ingested rulebook, in characters: longer text is cut, a longer word split.",
+    )
+    lock_timeout: float = Field(
+        default=120,
+        ge=0,
+        description="Seconds an ingest or an index build waits for another one writing the same data dir.",
+    )
+    rate_limit_work_seconds_per_minute: float = Field(
+        default=10.0,
+        gt=0,
+        description="Seconds of answer computation allowed per client address per minute "
+        "(a costly question spends more of it than a cheap one; a cached answer spends none).",
+    )
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(
+        default_factory=list,
+        description="Addresses or networks (comma-separated) of the reverse proxies whose X-Forwarded-For "
+        "names the client; from anyone else the header is ignored.",
+    )
+    max_queue: int = Field(
+        default=16,
+        ge=0,
+        le=10_000,
+        description="Questions that may wait for the answer worker (per worker process; fewer when they would "
+        "not be answered within the budget); beyond it a new one gets 503 with Retry-After at once.",
+    )
+    request_budget_seconds: float = Field(
+        default=2.0,
+        gt=0,
+        le=600,
+        description="Longest a question may take, waiting included; past it its computation is stopped "
+        "and it gets 503.",
+    )
+    header_timeout_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        le=600,
+        description="Seconds a connection has to send a request's headers (from its opening or its previous "
+        "answer); slower ones are closed.",
+    )
+    keep_alive_seconds: float = Field(
+        default=5.0, gt=0, le=600, description="Seconds an idle keep-alive connection stays open."
+    )
+    max_connections: int = Field(
+        default=1000,
+        ge=1,
+        description="Open connections per worker process (at most the open-file limit less 64); "
+        "beyond it the longest idle one is closed.",
+    )
+
+    @field_validator("cors_origins", mode="before")
+    @classmethod
+    def _parse_origins(cls, value: object) -> object:
+        value = _split_list(value)
+        if not isinstance(value, list):
+            return value
+        origins = []
+        for item in value:
+            origin = item.strip().rstrip("/") if isinstance(item, str) else item
+            if not isinstance(origin, str) or not _ORIGIN.match(origin):
+                raise ValueError(f"{item!r} is not an origin such as https://rules.example")
+            origins.append(origin)
+        return origins
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _parse_proxies(cls, value: object) -> object:
+        value = _split_list(value)
+        if not isinstance(value, list):
+            return value
+        for item in value:
+            try:
+                ipaddress.ip_network(str(item).strip(), strict=False)
+            except ValueError:
+                raise ValueError(f"{item!r} is not an IP address or network such as 10.0.0.0/8") from None
+        return [str(item).strip() for item in value]
 
 
 @lru_cache
 def get_settings() -> Settings:
     """The process-wide settings (read once from the environment)."""
     return Settings()
+
+
+def analytics_url(settings: Settings) -> str:
+    """The analytics database URL: the configured one, else a SQLite file in the data dir."""
+    return settings.database_url or f"sqlite:///{Path(settings.data_dir).expanduser() / 'analytics.sqlite3'}"

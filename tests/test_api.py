@@ -153,6 +153,20 @@ def test_widget_and_demo_page_are_served(client):
     assert client.get("/demo.css").status_code == 200 and client.get("/demo.js").status_code == 200
 
 
+@pytest.mark.parametrize("path", ["/healthz", "/", "/widget.js", "/v1/games", "/docs", "/openapi.json"])
+def test_head_is_answered_like_get_without_a_body(client, path):
+    get = client.get(path)
+    head = client.head(path)
+    assert head.status_code == get.status_code == 200
+    assert head.content == b""
+    assert head.headers["content-type"] == get.headers["content-type"]
+    assert head.headers["content-length"] == str(len(get.content))
+
+
+def test_head_on_a_post_route_is_still_405(client):
+    assert client.head("/v1/ask").status_code == 405
+
+
 def test_dependency_override_swaps_the_bot(bot):
     app = create_app(_settings(), bot=bot)
     other = FakeRulesbot(games=("other",))
@@ -374,6 +388,100 @@ def test_token_bucket_refills_per_client():
     assert limiter.take("a") == 0
 
 
+class _CostlyBot(FakeRulesbot):
+    """Each new question costs `seconds` on a fake clock (the one the answer worker and the limiter read)."""
+
+    def __init__(self, seconds: float):
+        super().__init__()
+        self.seconds = seconds
+        self.now = 1000.0
+
+    def clock(self) -> float:
+        """The fake time."""
+        return self.now
+
+    def ask(self, question, lang=None, game=None):
+        self.now += self.seconds
+        return super().ask(question, lang, game)
+
+
+def test_the_rate_limit_weighs_computation_not_only_requests():
+    """0.4 s of computation a minute, 0.25 s a question: the third costly question is refused (429) though the
+    request limit is far off; the same client's cached answers and another client's questions still pass."""
+    bot = _CostlyBot(0.25)
+    app = create_app(_settings(rate_limit_work_seconds_per_minute=0.4), bot=bot)
+    app.state.answers.clock = app.state.work_limiter.clock = bot.clock
+    with TestClient(app) as costly, TestClient(app, client=("203.0.113.7", 4000)) as other:
+        assert costly.post("/v1/ask", json={"question": "first costly?"}).status_code == 200
+        assert costly.post("/v1/ask", json={"question": "second costly?"}).status_code == 200
+        refused = costly.post("/v1/ask", json={"question": "third costly?"})
+        assert_error(refused, 429, "rate_limited")
+        # 0.1 s of debt at 0.4 s a minute: 15 s to wait.
+        assert refused.headers["retry-after"] == "15"
+        assert costly.post("/v1/ask", json={"question": "first costly?"}).status_code == 200  # cached
+        assert other.post("/v1/ask", json={"question": "third costly?"}).status_code == 200
+        assert bot.calls["ask"] == 3
+
+
+def test_the_work_bucket_is_charged_after_the_fact_and_refills():
+    now = [0.0]
+    limiter = TokenBucketLimiter(6.0, clock=lambda: now[0])  # 6 s of computation a minute: 0.1 s per second
+    assert limiter.take("a", 0) == 0
+    limiter.charge("a", 7.0)  # one call took more than the whole bucket: 1 s of debt
+    assert limiter.take("a", 0) == pytest.approx(10.0)
+    assert limiter.take("b", 0) == 0
+    now[0] += 10.0
+    assert limiter.take("a", 0) == 0
+    limiter.charge("a", 1000.0)  # the debt is bounded by a bucket's worth
+    assert limiter.take("a", 0) == pytest.approx(60.0)
+
+
+# --- X-Forwarded-For: only from trusted proxies ----------------------------------------------------------
+
+
+def test_x_forwarded_for_is_ignored_from_an_untrusted_peer(bot):
+    app = create_app(_settings(rate_limit_per_minute=2, trusted_proxies=["10.0.0.0/8"]), bot=bot)
+    with TestClient(app, client=("203.0.113.5", 4000)) as test_client:
+        statuses = [
+            test_client.get("/v1/games", headers={"X-Forwarded-For": f"198.51.100.{index}"}).status_code
+            for index in range(3)
+        ]
+    assert statuses == [200, 200, 429]
+
+
+def test_x_forwarded_for_names_the_client_behind_a_trusted_proxy(bot):
+    app = create_app(_settings(rate_limit_per_minute=2, trusted_proxies=["10.0.0.0/8"]), bot=bot)
+    with TestClient(app, client=("10.1.2.3", 4000)) as proxy:
+
+        def status(forwarded: str) -> int:
+            return proxy.get("/v1/games", headers={"X-Forwarded-For": forwarded}).status_code
+
+        assert [status("198.51.100.1"), status("198.51.100.1"), status("198.51.100.1")] == [200, 200, 429]
+        assert status("198.51.100.2") == 200  # another visitor behind the same proxy has their own bucket
+        # What a client writes left of the proxy's entry changes nothing: the right-most untrusted hop counts.
+        assert status("192.0.2.99, 198.51.100.1") == 429
+        # A chain of trusted proxies is walked through.
+        assert status("198.51.100.1, 10.9.9.9") == 429
+
+
+def test_client_address_rules():
+    import ipaddress
+
+    from rulesbot.api import client_address
+
+    trusted = (ipaddress.ip_network("127.0.0.1/32"), ipaddress.ip_network("10.0.0.0/8"))
+
+    def scope(peer: str, *forwarded: bytes) -> dict:
+        return {"client": (peer, 1), "headers": [(b"x-forwarded-for", value) for value in forwarded]}
+
+    assert client_address(scope("203.0.113.1", b"1.2.3.4"), trusted) == "203.0.113.1"
+    assert client_address(scope("127.0.0.1", b"1.2.3.4"), ()) == "127.0.0.1"
+    assert client_address(scope("127.0.0.1", b"1.2.3.4"), trusted) == "1.2.3.4"
+    assert client_address(scope("127.0.0.1", b"9.9.9.9, 1.2.3.4", b"10.0.0.1"), trusted) == "1.2.3.4"
+    assert client_address(scope("127.0.0.1"), trusted) == "127.0.0.1"
+    assert client_address(scope("127.0.0.1", b"10.0.0.2"), trusted) == "10.0.0.2"
+
+
 # --- CORS ----------------------------------------------------------------------------------------------
 
 
@@ -407,6 +515,45 @@ def test_cors_has_no_wildcard_by_default(bot):
     with TestClient(create_app(Settings(), bot=bot)) as test_client:
         response = test_client.get("/v1/games", headers={"Origin": "https://anywhere.example"})
         assert "access-control-allow-origin" not in response.headers
+
+
+@pytest.mark.parametrize(
+    ("value", "origins"),
+    [
+        ("https://a.example", ["https://a.example"]),
+        ("https://a.example/", ["https://a.example"]),
+        ("https://a.example/, http://b.example:8080", ["https://a.example", "http://b.example:8080"]),
+        ('["https://a.example/", "https://b.example"]', ["https://a.example", "https://b.example"]),
+        ("", []),
+    ],
+    ids=["one", "trailing-slash", "comma-separated", "json-list", "empty"],
+)
+def test_cors_origins_setting_forms(monkeypatch, value, origins):
+    monkeypatch.setenv("RULESBOT_CORS_ORIGINS", value)
+    assert Settings().cors_origins == origins
+
+
+@pytest.mark.parametrize(
+    "value", ["rules.example", "https://a.example/path", "*", '["https://a.example"', "[1]", "https://a b"]
+)
+def test_a_bad_cors_origins_setting_is_a_validation_error_naming_it(monkeypatch, value):
+    from pydantic import ValidationError
+
+    monkeypatch.setenv("RULESBOT_CORS_ORIGINS", value)
+    with pytest.raises(ValidationError) as raised:
+        Settings()
+    assert raised.value.errors()[0]["loc"] == ("cors_origins",)
+
+
+def test_trusted_proxies_setting(monkeypatch):
+    from pydantic import ValidationError
+
+    monkeypatch.setenv("RULESBOT_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8,::1")
+    assert Settings().trusted_proxies == ["127.0.0.1", "10.0.0.0/8", "::1"]
+    assert Settings.model_fields["trusted_proxies"].default_factory() == []
+    monkeypatch.setenv("RULESBOT_TRUSTED_PROXIES", "proxy.example")
+    with pytest.raises(ValidationError):
+        Settings()
 
 
 # --- health while loading --------------------------------------------------------------------------------
@@ -520,8 +667,7 @@ def test_widget_source_avoids_unsafe_apis(client):
         "insertAdjacentHTML",
         "eval(",
         "new Function",
-        "localStorage",
-        "sessionStorage",
+        "localStorage",  # the conversation lives in sessionStorage (this tab only, opt-out data-history="off")
         "document.cookie",
         "document.write",
         'setAttribute("style"',

@@ -540,6 +540,8 @@ def test_painting_limits_quoted_in_the_faq_match_the_engine(faq, painting_maxima
     assert faq[("faq.max-icons-painting", lang)].lead.rstrip(".") == str(painting_maxima["icons"])
     assert first_at_most("faq.proportion-once") == painting_maxima["elements"]
     assert first_at_most("faq.proximity-count") == maxima["proximity"]
+    reach = r"can reach (\d+)" if lang == "en" else r"peut en obtenir (\d+)"
+    assert int(re.search(reach, _faq_text(faq, "faq.symmetry", lang)).group(1)) == maxima["symmetry"]
     assert first_at_most("faq.two-icons-one-swatch") == painting_maxima["same_element"]
     textures = r"at most (\d+) Textures" if lang == "en" else r"en a au plus (\d+)"
     assert re.search(textures, _faq_text(faq, "faq.style-sets", lang)).group(1) == str(

@@ -8,6 +8,10 @@ Data and lookups (facts live in data/*.json, validated on import):
 - `scoring_card(name) -> ScoringCard`: slug, English or French name, accents optional ("Variete");
   raises `UnknownScoringCard`.
 - `scenario(name) -> Scenario`, `ruleset(name) -> Ruleset`, `solo_level(name) -> SoloLevel`.
+- `component_counts(ruleset_name="base") -> Mapping[str, ComponentCount]`: slug -> (slug, name_en, name_fr,
+  count, page, per) for the box contents (Art Cards 60, Scoring Cards 12, Background Cards 20, Inspiration
+  Tokens 20, Ribbons 20 per colour, ...), per-player allowances, the player range, the mat's spaces and the
+  numbers of scenarios, achievements and solo levels; all read from data/rules.json.
 - `ART_CARDS`, `SCORING_CARDS`, `SCORING_SLUGS`, `SCENARIOS`, `SOLO_LEVELS`, `ACHIEVEMENTS`, `RULESETS`,
   `FIRST_GAME_CARDS`, `MAT_SLOTS` (ribbon colours of the mat slots, in scoring order), `PAGES` (rule -> rulebook page), `ICONS`, `ELEMENTS`, `ILLEGAL_ACTIONS` (code -> page, en, fr).
 
@@ -20,7 +24,8 @@ Paintings and scoring:
 - `best_painting(hand_cards, scoring_cards) -> BestPainting(painting, score, points)`: searches every ordered
   triple. A single painting is valued as the points its ribbons would be worth if they were the player's only
   ribbons (each card's count capped at its maximum), plus 2 points per silver ribbon.
-- `take_cost(position, tokens_on_cards=()) -> (cost, gain)`.
+- `take_cost(position, tokens_on_cards=(), ruleset_name="base") -> (cost, gain)`: the game's own skip cost
+  (`skip_cost(rules, row, position)`, one token per skipped card from rules.json) and the tokens on the card.
 - `score_request(payload) -> dict` and `score_line(text) -> dict`: the `rulesbot score` JSON contract;
   `score_request` raises `ScoreInputError` (a ValueError).
 - `paintings_titled("Chosen Game") -> ((bottom, middle, top), ...)`.
@@ -32,9 +37,22 @@ Game (pure functions over frozen state; chance derived from the seed stored in t
 - `legal_actions(state) -> tuple[Action, ...]` (sorted), `check_action(state, action) -> str | None` (a stable
   code such as "action/hand_full"), `apply_action(state, action) -> GameState` (raises `IllegalAction` with
   `.code`, `.page`, `.message_fr`), `replay(state, actions)`.
-- `vincent_toss_outcomes(tokens) -> ((k, probability), ...)`, `vincent_turn(state, face_up) -> GameState`.
+- Chance nodes (Vincent's toss, p. 5): after the last player in turn order acts in the Vincent variant,
+  `apply_action` returns a chance node. `is_chance_node(state) -> bool`;
+  `chance_outcomes(state) -> tuple[tuple[int, Fraction], ...]` (face-up count, exact probability; sums to 1);
+  `apply_chance(state, outcome: int) -> GameState`; `sample_chance_outcome(state) -> int` (seeded draw from
+  those outcomes); `resolve_chance(state) -> GameState` (applies the seeded draw; no-op off a chance node).
+  At a chance node `legal_actions` is () and player actions are refused with "action/vincent_to_play".
+  `replay` and `play_game` resolve chance nodes with the seed. Lower level: `vincent_toss_outcomes(tokens,
+  max_face_up=None) -> ((k, probability), ...)`, `vincent_turn(state, face_up) -> GameState`.
+- Vincent's odds (exact Fractions, derived by applying `chance_outcomes` to a chance node):
+  `vincent_take_odds(row_tokens=None, vincent_tokens=None, ruleset="vincent") -> tuple[tuple[int, Fraction],
+  ...]` (row position 1 = the free card -> probability he takes it; one entry per card in the row, whose
+  length is len(row_tokens), default a full row without tokens; tokens default to his starting 4);
+  `vincent_token_odds(...same arguments) -> VincentTokenOdds(spent, gained, tokens_after,
+  after_distribution)`.
 - `GameState.to_dict()` / `GameState.from_dict(data)`, `action_from_dict(data)`; `token_total`, `card_locations`,
-  `max_actions(players, ruleset_name)`, `score_bound(scoring)`.
+  `max_actions(players, ruleset_name)`, `score_bound(scoring, paintings=None)`, `max_silver_per_painting()`.
 - `results(state) -> GameResult` (totals, winners after the token tie-break, scenario and solo verdicts),
   `final_score(scoring, ribbons, silver)`, `winners(totals, tokens)`,
   `achievements(state, player, passed_scenarios=()) -> tuple[slug, ...]`.
@@ -53,6 +71,7 @@ from .bots import greedy_bot, play_game, random_bot
 from .data import (
     ACHIEVEMENTS,
     ART_CARDS,
+    CARD_COUNT,
     ELEMENTS,
     FIRST_GAME_CARDS,
     ICONS,
@@ -61,6 +80,7 @@ from .data import (
     PAGES,
     RULESETS,
     SCENARIOS,
+    SCORING_CARD_COUNT,
     SCORING_CARDS,
     SCORING_SLUGS,
     SILVER_POINTS,
@@ -68,6 +88,7 @@ from .data import (
     SWATCH_COLOURS,
     Achievement,
     ArtCard,
+    ComponentCount,
     Ruleset,
     Scenario,
     ScoringCard,
@@ -77,6 +98,7 @@ from .data import (
     UnknownScenario,
     UnknownScoringCard,
     card,
+    component_counts,
     ruleset,
     scenario,
     scoring_card,
@@ -92,19 +114,27 @@ from .game import (
     TakeCard,
     action_from_dict,
     apply_action,
+    apply_chance,
     card_locations,
+    chance_outcomes,
     check_action,
     custom_game,
+    is_chance_node,
     legal_actions,
     max_actions,
+    max_silver_per_painting,
     new_game,
     replay,
+    resolve_chance,
+    sample_chance_outcome,
     score_bound,
+    skip_cost,
     state_from_dict,
     token_total,
     vincent_toss_outcomes,
     vincent_turn,
 )
+from .odds import VincentTokenOdds, vincent_take_odds, vincent_token_odds
 from .painting import Painting, PaintingError
 from .results import GameResult, PlayerResult, achievements, final_score, results, winners
 from .scoring import BestPainting, PaintingScore, best_painting, points_for, score_painting
@@ -114,6 +144,7 @@ RULES_VERSION = "canvas-1"
 __all__ = [
     "ACHIEVEMENTS",
     "ART_CARDS",
+    "CARD_COUNT",
     "ELEMENTS",
     "FIRST_GAME_CARDS",
     "ICONS",
@@ -124,6 +155,7 @@ __all__ = [
     "RULES_VERSION",
     "SCENARIOS",
     "SCORING_CARDS",
+    "SCORING_CARD_COUNT",
     "SCORING_SLUGS",
     "SILVER_POINTS",
     "SOLO_LEVELS",
@@ -133,6 +165,7 @@ __all__ = [
     "ArtCard",
     "BestPainting",
     "CompletePainting",
+    "ComponentCount",
     "GameResult",
     "GameState",
     "IllegalAction",
@@ -152,36 +185,47 @@ __all__ = [
     "UnknownRuleset",
     "UnknownScenario",
     "UnknownScoringCard",
+    "VincentTokenOdds",
     "achievements",
     "action_from_dict",
     "apply_action",
+    "apply_chance",
     "best_painting",
     "card",
     "card_locations",
+    "chance_outcomes",
     "check_action",
+    "component_counts",
     "custom_game",
     "final_score",
     "greedy_bot",
+    "is_chance_node",
     "legal_actions",
     "max_actions",
+    "max_silver_per_painting",
     "new_game",
     "paintings_titled",
     "play_game",
     "points_for",
     "random_bot",
     "replay",
+    "resolve_chance",
     "results",
     "ruleset",
+    "sample_chance_outcome",
     "scenario",
     "score_bound",
     "score_line",
     "score_painting",
     "score_request",
     "scoring_card",
+    "skip_cost",
     "solo_level",
     "state_from_dict",
     "take_cost",
     "token_total",
+    "vincent_take_odds",
+    "vincent_token_odds",
     "vincent_toss_outcomes",
     "vincent_turn",
     "winners",

@@ -18,11 +18,14 @@ from .data import (
     SCORING_SLUGS,
     SWATCH_COUNT,
     ArtCard,
+    Ruleset,
     UnknownCard,
     UnknownScoringCard,
     card,
+    ruleset,
     scoring_card,
 )
+from .game import skip_cost
 from .painting import Painting, PaintingError
 from .scoring import score_painting
 
@@ -31,15 +34,21 @@ class ScoreInputError(ValueError):
     """A `score` request cannot be scored (unknown or repeated card, wrong count, unknown icon or scoring card)."""
 
 
-def take_cost(position: int, tokens_on_cards: Sequence[int] = ()) -> tuple[int, int]:
-    """(tokens paid, tokens gained) for taking the card at row position 1-5; position 1 is free (p. 3).
+def take_cost(
+    position: int, tokens_on_cards: Sequence[int] = (), ruleset_name: str | Ruleset = "base"
+) -> tuple[int, int]:
+    """(tokens paid, tokens gained from the card) for taking the card at row position N; position 1 is free (p. 3).
 
-    `tokens_on_cards` lists the tokens already on the row's cards, position 1 first (missing = 0).
+    `tokens_on_cards` lists the tokens already on the row's cards, position 1 first (missing = 0). The cost is
+    the game's own skip cost (`skip_cost`, from the ruleset's data) over a row with a card at every position
+    up to N; positions beyond the row are priced the same way (callers check the row size).
     """
     if isinstance(position, bool) or not isinstance(position, int) or position < 1:
         raise ValueError(f"expected a row position from 1, got {position!r}")
     on_card = tokens_on_cards[position - 1] if position <= len(tokens_on_cards) else 0
-    return position - 1, on_card
+    # Every position up to the taken one holds a card (a placeholder id: which card does not change the cost).
+    row = tuple(range(1, position + 1))
+    return skip_cost(ruleset(ruleset_name), row, position), on_card
 
 
 def score_request(payload: Mapping[str, Any]) -> dict:
@@ -49,7 +58,8 @@ def score_request(payload: Mapping[str, Any]) -> dict:
     has_cards, has_swatches = "cards" in payload, "swatches" in payload
     if has_cards == has_swatches:
         raise ScoreInputError(
-            'expected exactly one of "cards" (3 Art Cards, bottom to top) or "swatches" (5 lists)'
+            f'expected exactly one of "cards" ({CARDS_PER_PAINTING} Art Cards, bottom to top)'
+            f' or "swatches" ({SWATCH_COUNT} lists)'
         )
     scoring = _scoring_slugs(payload.get("scoring"))
     painting = _cards_painting(payload["cards"]) if has_cards else _swatch_painting(payload["swatches"])

@@ -10,8 +10,18 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
-from .data import CARDS_PER_PAINTING, card, scoring_card
-from .game import Action, CompletePainting, GameState, TakeCard, apply_action, legal_actions, max_actions
+from .data import CARDS_PER_PAINTING, SILVER_POINTS, card, scoring_card
+from .game import (
+    Action,
+    CompletePainting,
+    GameState,
+    TakeCard,
+    apply_action,
+    legal_actions,
+    max_actions,
+    resolve_chance,
+    skip_cost,
+)
 from .scoring import _SLUG_INDEX as SLUG_INDEX
 from .scoring import ribbon_counts
 
@@ -44,7 +54,7 @@ def greedy_bot(state: GameState, rng: random.Random) -> Action:
         candidate = state.row[action.position - 1]
         hand = (*player.hand, candidate)
         value = _best_value(state, hand) if len(hand) >= CARDS_PER_PAINTING else _icon_count(candidate)
-        cost = action.position - 1 - state.row_tokens[action.position - 1]
+        cost = skip_cost(state.rules, state.row, action.position) - state.row_tokens[action.position - 1]
         scored.append((value - cost, -action.position, rng.random(), action))
     return max(scored)[3]
 
@@ -57,7 +67,7 @@ def marginal_points(state: GameState, cards: Sequence[int]) -> int:
         for bottom, middle, top in zip(*(card(card_id).masks for card_id in cards), strict=True)
     )
     counts = ribbon_counts(masks)
-    gained = 2 * counts[-1]
+    gained = SILVER_POINTS * counts[-1]
     for slug, held in zip(state.scoring, player.ribbons, strict=True):
         entry = scoring_card(slug)
         after = min(entry.max_ribbons, held + counts[SLUG_INDEX[slug]])
@@ -66,15 +76,19 @@ def marginal_points(state: GameState, cards: Sequence[int]) -> int:
 
 
 def play_game(state: GameState, bots: Sequence[Bot], seed: int = 0) -> tuple[GameState, tuple[Action, ...]]:
-    """Play to the end with one bot per player; returns the final state and the actions taken."""
+    """Play to the end with one bot per player; returns the final state and the player actions taken.
+
+    Chance nodes (Vincent's toss) are resolved with the state's seed, so `replay(state, actions)` reproduces it.
+    """
     rng = random.Random(f"canvas-bots:{seed}")
     actions: list[Action] = []
+    state = resolve_chance(state)
     limit = max_actions(len(state.players), state.ruleset)
     while not state.game_over:
         if len(actions) > limit:
             raise RuntimeError(f"game did not end within {limit} actions")
         action = bots[state.current % len(bots)](state, rng)
-        state = apply_action(state, action)
+        state = resolve_chance(apply_action(state, action))
         actions.append(action)
     return state, tuple(actions)
 

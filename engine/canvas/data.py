@@ -12,6 +12,7 @@ import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from fractions import Fraction
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
@@ -102,6 +103,18 @@ class Achievement:
 
 
 @dataclass(frozen=True)
+class ComponentCount:
+    """How many of one component (or per-player allowance) a ruleset uses, with its rulebook page."""
+
+    slug: str
+    name_en: str
+    name_fr: str
+    count: int
+    page: int
+    per: str
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """The settings of the base game or of a variant (a variant is the base with overrides)."""
 
@@ -117,6 +130,7 @@ class Ruleset:
     backgrounds: int
     row_size: int
     skip_payment: str
+    skip_cost_per_card: int
     discard_skipped: bool
     token_supply: int
     supply_gain_free_card: int
@@ -124,6 +138,7 @@ class Ruleset:
     vincent: bool
     vincent_tokens: int
     vincent_max_face_up: int
+    vincent_face_up_probability: Fraction
 
 
 def _load(name: str) -> dict:
@@ -143,9 +158,15 @@ ELEMENT_MASK = sum(ICON_BIT[name] for name in ELEMENTS)
 ELEMENT_NAMES: Mapping[str, Mapping[str, str]] = MappingProxyType(dict(_RULES["element_names"]))
 MAT_SLOTS: tuple[str, ...] = tuple(_RULES["mat_slots"])
 SILVER_POINTS: int = _RULES["silver_points"]
-CARD_COUNT: int = _RULES["card_count"]
+_COMPONENTS_RAW: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {entry["slug"]: MappingProxyType(entry) for entry in _RULES["components"]}
+)
+CARD_COUNT: int = _COMPONENTS_RAW["art_cards"]["count"]
+SCORING_CARD_COUNT: int = _COMPONENTS_RAW["scoring_cards"]["count"]
 SWATCH_COUNT: int = _RULES["swatch_count"]
 CARDS_PER_PAINTING: int = _RULES["cards_per_painting"]
+ART_CARD_STRIPES: int = _RULES["art_card_stripes"]
+MAX_ICONS_PER_STRIPE: int = _RULES["max_icons_per_stripe"]
 PAGES: Mapping[str, int] = MappingProxyType(dict(_RULES["pages"]))
 _ART_RAW = _load("art_cards.json")
 SWATCH_COLOURS: tuple[str, ...] = tuple(_ART_RAW["swatches"])
@@ -193,13 +214,15 @@ def _build_art_cards() -> tuple[ArtCard, ...]:
             unknown = [icon for icon in icons if icon not in ICON_BIT]
             if unknown:
                 raise DataError(f"{where}: expected icons from {list(ICONS)}, got {unknown}")
-            if not 1 <= len(icons) <= 2 or len(set(icons)) != len(icons):
-                raise DataError(f"{where}: expected 1 or 2 different icons per stripe, got {icons}")
-            if len(icons) == 2 and any(icon in BONUS_ELEMENT for icon in icons):
+            if not 1 <= len(icons) <= MAX_ICONS_PER_STRIPE or len(set(icons)) != len(icons):
+                raise DataError(
+                    f"{where}: expected 1 to {MAX_ICONS_PER_STRIPE} different icons per stripe, got {icons}"
+                )
+            if len(icons) > 1 and any(icon in BONUS_ELEMENT for icon in icons):
                 raise DataError(f"{where}: expected a bonus icon alone in its stripe, got {icons}")
             stripes[number - 1] = tuple(sorted(icons, key=ICONS.index))
-        if sum(1 for stripe in stripes if stripe) != 2:
-            raise DataError(f"{where}: expected exactly 2 stripes, got {entry['stripes']}")
+        if sum(1 for stripe in stripes if stripe) != ART_CARD_STRIPES:
+            raise DataError(f"{where}: expected exactly {ART_CARD_STRIPES} stripes, got {entry['stripes']}")
         cards.append(
             ArtCard(
                 id=entry["id"],
@@ -247,8 +270,8 @@ def _build_scoring_cards() -> tuple[ScoringCard, ...]:
                 rule=MappingProxyType(dict(entry["rule"])),
             )
         )
-    if len({card.slug for card in cards}) != 12 or len(cards) != 12:
-        raise DataError(f"scoring_cards.json: expected 12 distinct cards, got {len(cards)}")
+    if len({card.slug for card in cards}) != SCORING_CARD_COUNT or len(cards) != SCORING_CARD_COUNT:
+        raise DataError(f"scoring_cards.json: expected {SCORING_CARD_COUNT} distinct cards, got {len(cards)}")
     return tuple(cards)
 
 
@@ -264,6 +287,14 @@ def _build_rulesets() -> Mapping[str, Ruleset]:
             raise DataError(f"ruleset {name!r}: expected overrides of known settings, got {sorted(unknown)}")
         values.update(entry.get("overrides", {}))
         values["name"] = name
+        for count_name in ("skip_cost_per_card", "vincent_max_face_up", "vincent_tokens", "starting_tokens"):
+            if isinstance(values.get(count_name), bool) or not isinstance(values.get(count_name), int) or (
+                values[count_name] < 0
+            ):
+                raise DataError(f"ruleset {name!r}: expected {count_name} a count >= 0, got {values.get(count_name)!r}")
+        values["vincent_face_up_probability"] = Fraction(values.get("vincent_face_up_probability", "0"))
+        if not 0 <= values["vincent_face_up_probability"] <= 1:
+            raise DataError(f"ruleset {name!r}: expected vincent_face_up_probability in [0, 1]")
         values.pop("extends", None)
         values.pop("overrides", None)
         missing = names - set(values)
@@ -312,7 +343,8 @@ for _scenario in SCENARIOS:
         MAT_SLOTS
     ):
         raise DataError(
-            f"scenario {_scenario.slug!r}: expected at most 4 known Scoring Cards, got {_scenario.cards}"
+            f"scenario {_scenario.slug!r}: expected at most {len(MAT_SLOTS)} known Scoring Cards,"
+            f" got {_scenario.cards}"
         )
 if set(FIRST_GAME_CARDS) - set(SCORING_SLUGS):
     raise DataError(f"first_game: expected known Scoring Cards, got {FIRST_GAME_CARDS}")
@@ -327,6 +359,72 @@ _SCORING_INDEX: Mapping[str, ScoringCard] = MappingProxyType(
         for name in (scoring.slug, scoring.name_en, scoring.name_fr)
     }
 )
+
+
+_COMPONENT_LISTS: Mapping[str, tuple] = MappingProxyType(
+    {
+        "mat_slots": MAT_SLOTS,
+        "scenarios": SCENARIOS,
+        "solo_levels": SOLO_LEVELS,
+        "achievements": ACHIEVEMENTS,
+    }
+)
+
+
+def component_counts(ruleset_name: str | Ruleset = "base") -> Mapping[str, ComponentCount]:
+    """Each component's count and rulebook page for a ruleset (slug -> ComponentCount), read from rules.json.
+
+    An entry is a count printed in the components list, a ruleset setting (per-player allowances, player range),
+    the length of a data list (scenarios, achievements, solo levels, mat slots) or a top-level rule number.
+    Entries that a ruleset does not use (Vincent's tokens outside the Vincent variant) are left out.
+    """
+    rules = ruleset(ruleset_name)
+    counts: dict[str, ComponentCount] = {}
+    for slug, entry in _COMPONENTS_RAW.items():
+        if "when" in entry and not getattr(rules, entry["when"]):
+            continue
+        counts[slug] = ComponentCount(
+            slug=slug,
+            name_en=entry["en"],
+            name_fr=entry["fr"],
+            count=_component_count(entry, rules),
+            page=entry.get("pages_by_ruleset", {}).get(rules.name, entry["page"]),
+            per=entry.get("per", "game"),
+        )
+    return MappingProxyType(counts)
+
+
+def _component_count(entry: Mapping[str, Any], rules: Ruleset) -> int:
+    if "count" in entry:
+        return entry["count"]
+    if "setting" in entry:
+        return int(getattr(rules, entry["setting"]))
+    if "list" in entry:
+        return len(_COMPONENT_LISTS[entry["list"]])
+    return _RULES[entry["rule"]]
+
+
+def _check_components() -> None:
+    sources = ("count", "setting", "list", "rule")
+    setting_names = {field.name for field in fields(Ruleset)}
+    for slug, entry in _COMPONENTS_RAW.items():
+        given = [key for key in sources if key in entry]
+        if len(given) != 1:
+            raise DataError(f"component {slug!r}: expected exactly one of {sources}, got {given}")
+        if "setting" in entry and entry["setting"] not in setting_names:
+            raise DataError(f"component {slug!r}: expected a ruleset setting, got {entry['setting']!r}")
+        if "list" in entry and entry["list"] not in _COMPONENT_LISTS:
+            raise DataError(f"component {slug!r}: expected a list from {sorted(_COMPONENT_LISTS)}")
+        if "rule" in entry and not isinstance(_RULES.get(entry["rule"]), int):
+            raise DataError(f"component {slug!r}: expected a number in rules.json, got {entry['rule']!r}")
+        if "when" in entry and entry["when"] not in setting_names:
+            raise DataError(f"component {slug!r}: expected a ruleset setting for 'when', got {entry['when']!r}")
+        for name in entry.get("pages_by_ruleset", {}):
+            if name not in RULESETS:
+                raise DataError(f"component {slug!r}: expected known rulesets in pages_by_ruleset, got {name!r}")
+
+
+_check_components()
 
 
 def card(name_or_id: str | int | ArtCard) -> ArtCard:

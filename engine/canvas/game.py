@@ -4,9 +4,11 @@ Shape of the module (the same for every game in engine/):
 - the facts are data: `RULESETS` (base game, Painting with Vincent, Solo Puzzle as overrides of the base, from
   data/rules.json) and the limits derived from them (`max_actions`, `score_bound`);
 - `new_game` / `custom_game` build a state; `legal_actions`, `check_action`, `apply_action` play it;
-- chance is explicit: the seed lives in the state and every random draw uses an RNG derived from
-  (seed, step, purpose), so a seed plus an action list replays exactly; `vincent_toss_outcomes` lists the
-  outcomes of Vincent's toss and `vincent_turn(state, face_up)` applies a chosen outcome;
+- chance is explicit, as chance nodes (OpenSpiel style): after the last player in turn order acts in the
+  Vincent variant, the state is a chance node (`is_chance_node`); `chance_outcomes(state)` lists the outcomes
+  of Vincent's toss (face-up counts) with exact probabilities and `apply_chance(state, outcome)` applies one.
+  Seeded play (`sample_chance_outcome`, `resolve_chance`, `replay`, the bots) draws from those outcomes with
+  an RNG derived from (seed, step, purpose), so a seed plus the list of player actions replays exactly;
 - `results` and `winners` read a finished game;
 - state and actions round-trip through `to_dict` / `from_dict`, which validate ("expected X, got Y").
 
@@ -19,6 +21,7 @@ leftmost card" means taking position 1 without skipping.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -34,6 +37,7 @@ from .data import (
     RULESETS,
     SCORING_CARDS,
     SILVER_POINTS,
+    SWATCH_COUNT,
     Ruleset,
     card,
     ruleset,
@@ -176,6 +180,7 @@ class GameState:
     scenario: str | None = None
     solo_level: str | None = None
     events: tuple[str, ...] = ()
+    vincent_to_play: bool = False
 
     @property
     def rules(self) -> Ruleset:
@@ -212,6 +217,7 @@ class GameState:
             "scenario": self.scenario,
             "solo_level": self.solo_level,
             "events": list(self.events),
+            "vincent_to_play": self.vincent_to_play,
         }
 
     @classmethod
@@ -323,15 +329,18 @@ def custom_game(
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """Every legal action of the player to move, sorted (takes by position, then paintings by cards)."""
-    if state.game_over:
+    """Every legal action of the player to move, sorted (takes by position, then paintings by cards).
+
+    Empty when the game is over and at a chance node (Vincent to play: see `chance_outcomes`).
+    """
+    if state.game_over or state.vincent_to_play:
         return ()
     rules = state.rules
     player = state.players[state.current]
     actions: list[Action] = []
     if len(player.hand) < rules.hand_limit:
         for index, card_id in enumerate(state.row):
-            if card_id is not None and _skip_cost(state, index + 1) <= player.tokens:
+            if card_id is not None and skip_cost(rules, state.row, index + 1) <= player.tokens:
                 actions.append(TakeCard(state.current, index + 1))
     if len(player.hand) >= CARDS_PER_PAINTING:
         actions.extend(
@@ -351,7 +360,10 @@ def check_action(state: GameState, action: Action) -> str | None:
 
 
 def apply_action(state: GameState, action: Action) -> GameState:
-    """The state after `action` (and after Vincent's turn if it comes next); raises IllegalAction if refused."""
+    """The state after `action`; raises IllegalAction if refused.
+
+    If Vincent plays next, the result is a chance node: resolve it with `apply_chance` (or `resolve_chance`).
+    """
     _check(state, action)
     if isinstance(action, TakeCard):
         after, events = _apply_take(state, action)
@@ -362,32 +374,103 @@ def apply_action(state: GameState, action: Action) -> GameState:
 
 
 def replay(initial: GameState, actions: Iterable[Action | Mapping[str, Any]]) -> GameState:
-    """Apply a list of actions (objects or JSON dicts) from a starting state."""
-    state = initial
+    """Apply a list of player actions (objects or JSON dicts); chance nodes are resolved with the seed."""
+    state = resolve_chance(initial)
     for action in actions:
         state = apply_action(state, action if not isinstance(action, Mapping) else action_from_dict(action))
+        state = resolve_chance(state)
     return state
 
 
-def vincent_toss_outcomes(tokens: int, max_face_up: int = 4) -> tuple[tuple[int, Fraction], ...]:
-    """Chance outcomes of Vincent's toss: (face-up count k, capped at max_face_up; probability), each token 1/2."""
+# ------------------------------------------------------------------------------------------- chance
+
+
+def is_chance_node(state: GameState) -> bool:
+    """True when chance acts next: Vincent is to play and his toss decides which card he takes (p. 5)."""
+    return state.vincent_to_play
+
+
+def chance_outcomes(state: GameState) -> tuple[tuple[int, Fraction], ...]:
+    """Outcomes at a chance node: (face-up count, exact probability), sorted by count; probabilities sum to 1.
+
+    Each of Vincent's tokens lands face-up with probability `vincent_face_up_probability` (1/2) and at most
+    `vincent_max_face_up` (4) are spent (p. 5, ruling 8.6), so the counts above that cap are merged into it.
+    Probabilities of 0 are left out. Raises ValueError elsewhere.
+    """
+    if not state.vincent_to_play:
+        raise ValueError("chance_outcomes: expected a chance node (Vincent to play), got a player's turn")
+    rules = state.rules
+    return vincent_toss_outcomes(
+        state.vincent_tokens, rules.vincent_max_face_up, rules.vincent_face_up_probability
+    )
+
+
+def apply_chance(state: GameState, outcome: int) -> GameState:
+    """The state after chance picks `outcome` (Vincent's face-up count) at a chance node; ValueError if invalid."""
+    outcomes = dict(chance_outcomes(state))
+    if isinstance(outcome, bool) or outcome not in outcomes:
+        raise ValueError(f"apply_chance: expected an outcome from {sorted(outcomes)}, got {outcome!r}")
+    after = vincent_turn(replace(state, events=()), outcome)
+    return replace(after, vincent_to_play=False)
+
+
+def sample_chance_outcome(state: GameState) -> int:
+    """The outcome seeded play draws at this chance node, exactly from `chance_outcomes` (seed, step)."""
+    outcomes = chance_outcomes(state)
+    denominator = math.lcm(*(probability.denominator for _, probability in outcomes))
+    # One uniform integer below the common denominator picks an outcome with its exact probability.
+    draw = _rng(state.seed, state.step, "vincent").randrange(denominator)
+    for outcome, probability in outcomes:
+        draw -= probability.numerator * (denominator // probability.denominator)
+        if draw < 0:
+            return outcome
+    raise AssertionError("chance outcomes do not sum to 1")  # unreachable: validated by construction
+
+
+def resolve_chance(state: GameState) -> GameState:
+    """At a chance node, apply the seeded outcome (`sample_chance_outcome`); otherwise return the state as is."""
+    while is_chance_node(state):
+        state = apply_chance(state, sample_chance_outcome(state))
+    return state
+
+
+def vincent_toss_outcomes(
+    tokens: int, max_face_up: int | None = None, face_up_probability: Fraction | None = None
+) -> tuple[tuple[int, Fraction], ...]:
+    """Vincent's toss of `tokens` tokens: (face-up count, capped at max_face_up; exact probability).
+
+    `max_face_up` and `face_up_probability` (of one token) default to the Vincent variant's settings in
+    rules.json (`vincent_max_face_up`, `vincent_face_up_probability`: 4 and 1/2, p. 5 and ruling 8.6).
+    """
+    if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 0:
+        raise ValueError(f"expected a token count >= 0, got {tokens!r}")
+    rules = RULESETS["vincent"]
+    cap = rules.vincent_max_face_up if max_face_up is None else max_face_up
+    up = rules.vincent_face_up_probability if face_up_probability is None else Fraction(face_up_probability)
     outcomes: dict[int, Fraction] = {}
     for face_up in range(tokens + 1):
-        probability = Fraction(_binomial(tokens, face_up), 2**tokens)
-        key = min(face_up, max_face_up)
+        # Independent tokens: the binomial law of the number face-up.
+        probability = math.comb(tokens, face_up) * up**face_up * (1 - up) ** (tokens - face_up)
+        key = min(face_up, cap)
         outcomes[key] = outcomes.get(key, Fraction(0)) + probability
-    return tuple(sorted(outcomes.items()))
+    return tuple(sorted((outcome, probability) for outcome, probability in outcomes.items() if probability))
 
 
 def vincent_turn(state: GameState, face_up: int) -> GameState:
-    """Vincent's turn for a given toss outcome (p. 5, ruling 8.6): skip k cards paying 1 each, discard the next."""
+    """Vincent's turn for a given toss outcome (p. 5, ruling 8.6): skip k cards paying for each, discard the next.
+
+    Lower level than `apply_chance` (which also clears the chance node); works on any state, for examples.
+    """
     rules = state.rules
     cards_in_row = [index for index, card_id in enumerate(state.row) if card_id is not None]
     if not cards_in_row:
         return replace(state, events=(*state.events, "Vincent: the row is empty"))
-    skipped = min(face_up, rules.vincent_max_face_up, state.vincent_tokens, len(cards_in_row) - 1)
+    # He can skip no more cards than the row has before its last one, nor pay more than he holds.
+    affordable = state.vincent_tokens // rules.skip_cost_per_card if rules.skip_cost_per_card else len(cards_in_row)
+    skipped = min(face_up, rules.vincent_max_face_up, affordable, len(cards_in_row) - 1)
     position = cards_in_row[skipped] + 1
-    taken = _take_from_row(state, position, skipped)
+    paid = skip_cost(rules, state.row, position)
+    taken = _take_from_row(state, position, paid)
     row, row_tokens, deck = _compact_and_refill(state, taken.row, taken.row_tokens)
     name = card(taken.card).title
     event = (
@@ -401,7 +484,7 @@ def vincent_turn(state: GameState, face_up: int) -> GameState:
         deck=deck,
         discards=(*state.discards, *taken.discarded, taken.card),
         supply=state.supply + taken.to_supply,
-        vincent_tokens=state.vincent_tokens - skipped + taken.gained,
+        vincent_tokens=state.vincent_tokens - paid + taken.gained,
         events=(*state.events, event),
     )
 
@@ -432,12 +515,23 @@ def max_actions(players: int, ruleset_name: str = "base") -> int:
     return players * (takes + rules.paintings)
 
 
-def score_bound(scoring: Sequence[str], paintings: int = 3) -> int:
-    """Largest final score possible: every card at its top value plus 6 silver ribbons per painting.
+def max_silver_per_painting() -> int:
+    """Most silver ribbons one painting can earn: b bonus swatches, each counting at most the other swatches.
 
-    A bonus icon fills a swatch alone, so b bonus swatches face at most 5 - b Element swatches: b(5-b) <= 6.
+    A bonus icon fills a swatch alone and an Element shows at most once per swatch, so b bonus icons face at
+    most (swatches - b) matching Elements each: the maximum over b of b * (swatches - b).
     """
-    return sum(scoring_card(slug).points[-1] for slug in scoring) + SILVER_POINTS * 6 * paintings
+    return max(bonus * (SWATCH_COUNT - bonus) for bonus in range(SWATCH_COUNT + 1))
+
+
+def score_bound(scoring: Sequence[str], paintings: int | None = None) -> int:
+    """Largest final score possible: every card at its top value plus the most silver ribbons per painting.
+
+    `paintings` defaults to the base game's paintings per player (rules.json).
+    """
+    count = RULESETS["base"].paintings if paintings is None else paintings
+    top = sum(scoring_card(slug).points[-1] for slug in scoring)
+    return top + SILVER_POINTS * max_silver_per_painting() * count
 
 
 # ------------------------------------------------------------------------------------------- JSON
@@ -498,7 +592,12 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         scenario=_optional_str(data.get("scenario"), "scenario"),
         solo_level=solo_level(level).slug if level is not None else None,
         events=tuple(_expect_type(value, str, "events[]") for value in data.get("events", [])),
+        vincent_to_play=_expect_type(data.get("vincent_to_play", False), bool, "vincent_to_play"),
     )
+    if state.vincent_to_play and (not rules.vincent or state.game_over):
+        raise ValueError(
+            "vincent_to_play: expected true only in a Vincent game that is not over, got true"
+        )
     locations = sorted(card_locations(state))
     if locations != list(range(1, CARD_COUNT + 1)):
         duplicates = sorted({card_id for card_id in locations if locations.count(card_id) > 1})
@@ -529,6 +628,8 @@ def _check(state: GameState, action: Action) -> None:
     rules = state.rules
     if state.game_over:
         raise IllegalAction("action/game_over")
+    if state.vincent_to_play:
+        raise IllegalAction("action/vincent_to_play")
     if not isinstance(action, TakeCard | CompletePainting):
         raise TypeError(f"expected TakeCard or CompletePainting, got {type(action).__name__}")
     if not 0 <= action.player < len(state.players):
@@ -543,7 +644,7 @@ def _check(state: GameState, action: Action) -> None:
             raise IllegalAction("action/hand_full", f"{len(player.hand)} cards in hand")
         if not 1 <= action.position <= rules.row_size or state.row[action.position - 1] is None:
             raise IllegalAction("action/no_such_position", f"position {action.position}")
-        cost = _skip_cost(state, action.position)
+        cost = skip_cost(rules, state.row, action.position)
         if cost > player.tokens:
             raise IllegalAction("action/not_enough_tokens", f"needs {cost}, has {player.tokens}")
         return
@@ -558,9 +659,13 @@ def _check(state: GameState, action: Action) -> None:
         raise IllegalAction("action/card_not_in_hand", f"card(s) {missing}")
 
 
-def _skip_cost(state: GameState, position: int) -> int:
-    # One token per card actually skipped; gaps (only at the deck end, ruling 8.9) cost nothing.
-    return sum(1 for card_id in state.row[: position - 1] if card_id is not None)
+def skip_cost(rules: Ruleset, row: Sequence[int | None], position: int) -> int:
+    """Tokens paid to take the card at `position`: the ruleset's cost for each card skipped (p. 3).
+
+    Gaps in the row (only at the deck end, ruling 8.9) are not cards, so they cost nothing.
+    """
+    skipped = sum(1 for card_id in row[: position - 1] if card_id is not None)
+    return rules.skip_cost_per_card * skipped
 
 
 def _take_from_row(state: GameState, position: int, paid: int) -> _Taken:
@@ -573,9 +678,9 @@ def _take_from_row(state: GameState, position: int, paid: int) -> _Taken:
         if row[index] is None:
             continue
         if rules.skip_payment == "on_card":
-            row_tokens[index] += 1
+            row_tokens[index] += rules.skip_cost_per_card
         else:
-            to_supply += 1
+            to_supply += rules.skip_cost_per_card
         if rules.discard_skipped:
             discarded.append(row[index])
             to_supply += row_tokens[index]  # tokens never leave play with a discarded card
@@ -603,7 +708,7 @@ def _compact_and_refill(
 def _apply_take(state: GameState, action: TakeCard) -> tuple[GameState, list[str]]:
     rules = state.rules
     player = state.players[action.player]
-    cost = _skip_cost(state, action.position)
+    cost = skip_cost(rules, state.row, action.position)
     taken = _take_from_row(state, action.position, cost)
     row, row_tokens, deck = _compact_and_refill(state, taken.row, taken.row_tokens)
     supply = state.supply + taken.to_supply
@@ -664,15 +769,8 @@ def _advance_turn(state: GameState, events: list[str]) -> GameState:
     order = [(state.current + offset) % count for offset in range(1, count + 1)]
     following = next(index for index in order if len(state.players[index].paintings) < limit)
     wrapped = following <= state.current
-    if state.rules.vincent and wrapped:
-        # Vincent goes last in turn order, after the last active player (p. 5).
-        state = vincent_turn(state, _vincent_toss(state))
-    return replace(state, current=following)
-
-
-def _vincent_toss(state: GameState) -> int:
-    rng = _rng(state.seed, state.step, "vincent")
-    return sum(rng.getrandbits(1) for _ in range(state.vincent_tokens))
+    # Vincent goes last in turn order, after the last active player (p. 5): chance acts next.
+    return replace(state, current=following, vincent_to_play=state.rules.vincent and wrapped)
 
 
 def _choose_scoring(scoring: str | Sequence[str] | None, seed: int) -> tuple[tuple[str, ...], str | None]:
@@ -698,13 +796,6 @@ def _rng(seed: int, step: int, purpose: str) -> random.Random:
 
 def _replace_at(items: tuple, index: int, value: Any) -> tuple:
     return (*items[:index], value, *items[index + 1 :])
-
-
-def _binomial(total: int, chosen: int) -> int:
-    result = 1
-    for index in range(chosen):
-        result = result * (total - index) // (index + 1)
-    return result
 
 
 def _player_from_dict(raw: Any, index: int, rules: Ruleset, slots: int) -> PlayerState:
@@ -804,14 +895,21 @@ __all__ = [
     "TakeCard",
     "action_from_dict",
     "apply_action",
+    "apply_chance",
     "card_locations",
+    "chance_outcomes",
     "check_action",
     "custom_game",
+    "is_chance_node",
     "legal_actions",
     "max_actions",
     "new_game",
+    "max_silver_per_painting",
     "replay",
+    "resolve_chance",
+    "sample_chance_outcome",
     "score_bound",
+    "skip_cost",
     "state_from_dict",
     "token_total",
     "vincent_toss_outcomes",

@@ -15,7 +15,16 @@ from pathlib import Path
 from . import RULES_VERSION
 from .bots import greedy_bot
 from .data import RULESETS, card
-from .game import GameState, apply_action, legal_actions, new_game
+from .game import (
+    GameState,
+    apply_action,
+    apply_chance,
+    chance_outcomes,
+    is_chance_node,
+    legal_actions,
+    new_game,
+    sample_chance_outcome,
+)
 from .results import achievements, results
 
 # One game per ruleset: (players, scenario, seed). Every registered ruleset needs an entry (a test checks).
@@ -43,6 +52,15 @@ def transcript(ruleset_name: str) -> str:
         "",
     ]
     while not state.game_over:
+        if is_chance_node(state):
+            outcomes = ", ".join(f"{outcome}: {probability}" for outcome, probability in chance_outcomes(state))
+            outcome = sample_chance_outcome(state)
+            lines.append(f"## chance after step {state.step}: Vincent's toss")
+            lines.append(f"outcomes (face-up: probability): {outcomes}; drawn: {outcome}")
+            state = apply_chance(state, outcome)
+            lines += [f"  - {event}" for event in state.events]
+            lines.append("")
+            continue
         legal = legal_actions(state)
         action = greedy_bot(state, rng)
         lines.append(f"## step {state.step + 1}")

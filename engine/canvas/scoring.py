@@ -130,8 +130,8 @@ def best_painting(
     slugs = tuple(scoring_card(name).slug for name in scoring_cards)
     value = _value_function(slugs)
     best_value = -1
-    best_cards: tuple[ArtCard, ...] = hand[:3]
-    for bottom, middle, top in itertools.permutations(hand, 3):
+    best_cards: tuple[ArtCard, ...] = hand[:CARDS_PER_PAINTING]
+    for bottom, middle, top in itertools.permutations(hand, CARDS_PER_PAINTING):
         masks = tuple(t or m or b for b, m, t in zip(bottom.masks, middle.masks, top.masks, strict=True))
         points = value(_ribbon_counts_cached(masks))
         if points > best_value:

@@ -15,17 +15,30 @@ from typing import Any
 
 from .api import paintings_titled
 from .bots import play_game, random_bot
-from .data import SOLO_LEVELS, card, scenario, solo_level
+from .data import (
+    CARD_COUNT,
+    CARDS_PER_PAINTING,
+    SILVER_POINTS,
+    SOLO_LEVELS,
+    card,
+    ruleset,
+    scenario,
+    solo_level,
+)
 from .game import (
     GameState,
     action_from_dict,
     apply_action,
+    apply_chance,
     card_locations,
     check_action,
     custom_game,
+    is_chance_node,
     legal_actions,
     max_actions,
     new_game,
+    resolve_chance,
+    sample_chance_outcome,
     token_total,
     vincent_turn,
 )
@@ -82,6 +95,13 @@ def _check_game(example: Mapping[str, Any]) -> str:
     for step in example["steps"]:
         if "vincent" in step:
             state = vincent_turn(state, step["vincent"])
+        elif "chance" in step:
+            # A chance step checks that chance acts here (Vincent's turn), then applies the outcome given
+            # or, with "seeded", the one seeded play draws.
+            if not is_chance_node(state):
+                raise ExampleFailed(f"step {step}: expected a chance node (Vincent to play), got a player's turn")
+            outcome = sample_chance_outcome(state) if step["chance"] == "seeded" else step["chance"]
+            state = apply_chance(state, outcome)
         else:
             state = apply_action(state, _action(step["action"]))
     checked = []
@@ -121,10 +141,10 @@ def _check_final_score(example: Mapping[str, Any]) -> str:
     expected = example["expect"]
     by_slot = [points_for(slug, count) for slug, count in zip(scoring, ribbons, strict=True)]
     _same(by_slot, expected["points_by_slot"], "points by slot")
-    _same(2 * silver, expected["silver_points"], "silver points")
+    _same(SILVER_POINTS * silver, expected["silver_points"], "silver points")
     total = final_score(scoring, ribbons, silver)
     _same(total, expected["total"], "total")
-    return f"{' + '.join(map(str, by_slot))} + {2 * silver} = {total}"
+    return f"{' + '.join(map(str, by_slot))} + {SILVER_POINTS * silver} = {total}"
 
 
 def _check_titled_paintings(example: Mapping[str, Any]) -> str:
@@ -144,7 +164,8 @@ def _check_titled_paintings(example: Mapping[str, Any]) -> str:
         if tuple(map(sum, zip(*keys, strict=True))) != target:
             continue
         for triples in itertools.product(*(group[key] for group, key in zip(groups, keys, strict=True))):
-            if len({card_id for triple in triples for card_id in triple}) == 9:  # each card used once
+            # Each card is used once over the paintings.
+            if len({card_id for triple in triples for card_id in triple}) == CARDS_PER_PAINTING * len(triples):
                 combinations += 1
                 splits.add(keys)
     witness = [tuple(card(name).id for name in cards) for cards in example["witness"]]
@@ -159,7 +180,8 @@ def _check_titled_paintings(example: Mapping[str, Any]) -> str:
     _same(combinations, example["expect"]["combinations"], "card combinations reproducing the ribbons")
     _same(len(splits), example["expect"]["splits"], "distinct per-painting ribbon splits")
     shown = " | ".join("/".join(card(card_id).title for card_id in triple) for triple in witness)
-    return f"{combinations} combinations of 9 different cards ({len(splits)} ribbon splits), e.g. {shown}"
+    used = CARDS_PER_PAINTING * len(witness)
+    return f"{combinations} combinations of {used} different cards ({len(splits)} ribbon splits), e.g. {shown}"
 
 
 def _check_simulate(example: Mapping[str, Any]) -> str:
@@ -173,22 +195,23 @@ def _check_simulate(example: Mapping[str, Any]) -> str:
             for action in actions:
                 if len(replayed.players[action.player].paintings) >= replayed.rules.paintings:
                     raise ExampleFailed(f"seed {seed}: a player with all paintings acted")
-                replayed = apply_action(replayed, action)
+                replayed = resolve_chance(apply_action(replayed, action))
                 if any(len(player.hand) > replayed.rules.hand_limit for player in replayed.players):
                     raise ExampleFailed(f"seed {seed}: a hand went above the limit")
-                if sorted(card_locations(replayed)) != list(range(1, 61)):
+                if sorted(card_locations(replayed)) != list(range(1, CARD_COUNT + 1)):
                     raise ExampleFailed(f"seed {seed}: cards not conserved")
                 if token_total(replayed) != total_tokens:
                     raise ExampleFailed(f"seed {seed}: tokens not conserved")
             _same(replayed, final, f"seed {seed} replay")
             if not final.game_over or legal_actions(final):
                 raise ExampleFailed(f"seed {seed}: the game did not end")
-            if any(len(player.paintings) != 3 for player in final.players):
-                raise ExampleFailed(f"seed {seed}: the game ended before every player had 3 paintings")
+            if any(len(player.paintings) != final.rules.paintings for player in final.players):
+                raise ExampleFailed(f"seed {seed}: the game ended before every player had all paintings")
             if len(actions) > max_actions(players, example["ruleset"]):
                 raise ExampleFailed(f"seed {seed}: more actions than the declared maximum")
             games += 1
-    return f"{games} random games: each ended exactly when every player had 3 paintings"
+    paintings = ruleset(example["ruleset"]).paintings
+    return f"{games} random games: each ended exactly when every player had {paintings} paintings"
 
 
 def _check_setup(example: Mapping[str, Any]) -> str:

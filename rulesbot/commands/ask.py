@@ -41,7 +41,7 @@ def ask(
     import json
     import sys
 
-    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.commands._common import fail, fail_storage, load_settings
     from rulesbot.core import validate_question
     from rulesbot.errors import BadInput, RulesbotError
 
@@ -62,13 +62,23 @@ def ask(
     from rulesbot.core import Rulesbot, load_all_packs
     from rulesbot.knowledge import get_pack
 
+    warned: set[str] = set()
+
+    def warn(message: str) -> None:
+        # A skipped user pack is reported once, though the packs may be loaded twice.
+        if message not in warned:
+            warned.add(message)
+            typer.echo(f"warning: {message}", err=True)
+
     try:
         if game is not None:
             # An unknown --game fails before the index is opened: a first build takes about 40 s.
-            get_pack(load_all_packs(settings), game)
-        bot = Rulesbot.load(settings)
+            get_pack(load_all_packs(settings, warn=warn), game)
+        bot = Rulesbot.load(settings, warn=warn)
     except RulesbotError as error:
         fail(error)
+    except OSError as error:  # a data dir that cannot even be read: one line, not a traceback
+        fail_storage(error)
 
     if jsonl:
         failed = _answer_lines(bot, sys.stdin, lang=lang, game=game)

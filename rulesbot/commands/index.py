@@ -15,10 +15,13 @@ def build(
     model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Rebuild even if the saved index is up to date.")] = False,
 ) -> None:
-    """Build (or rebuild) the index of every knowledge pack, shipped and ingested."""
+    """Build (or rebuild) the index of every knowledge pack, shipped and ingested.
+
+    The index is saved in the data dir (RULESBOT_DATA_DIR). When that cannot be written, this fails with one line and exit status 1 (`rulesbot ask` would still answer, from an index built in memory).
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.commands._common import fail, fail_storage, load_settings
 
     settings = load_settings(backend=backend, model=model)
     if settings.backend == "bm25":
@@ -27,6 +30,7 @@ def build(
     from rulesbot.core import Rulesbot
     from rulesbot.errors import RulesbotError
 
+    failure = None
     with Progress(
         TextColumn("embedding"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True
     ) as bar:
@@ -36,9 +40,15 @@ def build(
             bar.update(task, completed=done, total=total)
 
         try:
-            bot = Rulesbot.load(settings, force_rebuild=force, notify=bar.console.print, progress=progress)
-        except RulesbotError as error:
-            fail(error)
+            bot = Rulesbot.load(
+                settings, force_rebuild=force, notify=bar.console.print, progress=progress, require_saved=True
+            )
+        except (RulesbotError, OSError) as error:
+            failure = error  # reported once the progress bar is gone
+    if isinstance(failure, OSError):
+        fail_storage(failure)
+    elif failure is not None:
+        fail(failure)
     manifest = bot.index_manifest
     typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
 
@@ -84,23 +94,28 @@ def info(
     backend: Annotated[str | None, typer.Option(help="Embedding backend whose index to describe.")] = None,
     model: Annotated[str | None, typer.Option(help="sentence-transformers model name or local path.")] = None,
 ) -> None:
-    """Describe the saved index (its manifest) without loading any model."""
-    import json
-
+    """Describe the saved index (its manifest, and whether its files match their checksums) without loading any model."""
     from rulesbot.commands._common import load_settings
+    from rulesbot.index import CorruptIndex, read_index_files, read_manifest
 
     settings = load_settings(backend=backend, model=model)
     root = settings.data_dir / "index"
-    folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json")) if root.exists() else []
+    try:
+        folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json"))
+    except OSError:
+        folders = []  # no readable index folder: said below
     if not folders:
         typer.echo(f"no {settings.backend} index in {root}; run `rulesbot index build`", err=True)
         raise typer.Exit(1)
     for folder in folders:
         try:
-            data = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            typer.echo(f"{folder}: unreadable manifest (it will be rebuilt on next use)")
+            manifest = read_manifest(folder)
+            if manifest.checksum:
+                read_index_files(folder, manifest)
+        except CorruptIndex as error:
+            typer.echo(f"{folder}: damaged ({error}); it will be rebuilt on next use")
             continue
         typer.echo(f"{folder}")
-        for key, value in data.items():
+        for key, value in manifest.model_dump().items():
             typer.echo(f"  {key}: {value}")
+        typer.echo(f"  integrity: {'every file matches its checksum' if manifest.checksum else 'no checksums (older rulesbot)'}")

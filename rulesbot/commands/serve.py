@@ -1,6 +1,7 @@
-"""`rulesbot serve`: the HTTP API and the widget (rulesbot.api) under uvicorn.
+"""`rulesbot serve`: the HTTP API and the widget (rulesbot.api) under uvicorn (rulesbot.server).
 
-uvicorn and FastAPI are imported inside the command, so `rulesbot --help` stays fast.
+uvicorn and FastAPI are imported inside the command, so `rulesbot --help` stays fast. The settings are read
+and the port bound before anything is printed: a bad setting or a busy port is one line and a non-zero exit.
 """
 
 import os
@@ -29,23 +30,19 @@ def serve(
     # processes for the cores (measured here on a busy 2-core machine: 2.5 s per query spinning, 45 ms passive).
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-    import uvicorn
+    from rulesbot import server
+    from rulesbot.commands._common import load_settings
 
-    from rulesbot.settings import get_settings
-
-    get_settings.cache_clear()
-    settings = get_settings()
+    settings = load_settings()  # a bad setting is one line naming it, before anything starts
     shown_host = f"[{host}]" if ":" in host else host
+    try:
+        sock = server.bind(host, port)
+    except OSError as error:
+        typer.echo(f"error: cannot listen on {shown_host}:{port}: {error.strerror or error}", err=True)
+        raise typer.Exit(1) from None
+    # Printed once the socket listens: connections made from now on wait for the server, none is refused.
     typer.echo(
         f"rulesbot: serving http://{shown_host}:{port}/ (API docs at /docs) with {workers} worker(s), "
-        f"{settings.threads} embedding thread(s) each; /healthz says ready once the index is loaded."
+        f"{settings.threads} embedding thread(s) each; /healthz says ready once the index is loaded.",
     )
-    # The access log costs more than a cached answer; errors are still logged.
-    options = {"host": host, "port": port, "access_log": False, "log_level": "warning"}
-    if workers == 1:
-        from rulesbot.api import create_app
-
-        uvicorn.run(create_app(settings), **options)
-    else:
-        # Several processes need an import string; each worker builds its own app from the environment.
-        uvicorn.run("rulesbot.api:create_app", factory=True, workers=workers, **options)
+    server.run(sock, settings, workers=workers)

@@ -7,14 +7,27 @@ text); the file holds only the vectors of the last build, so it never grows past
 Seeds are read-only vector files shipped inside a knowledge pack (`<pack>/vectors/<backend>-<model>.npz`,
 written by `rulesbot index seed`): a fresh install then embeds only what changed since the pack's vectors were
 written, not the whole pack. A seed that does not match the model (other dimension, unreadable) is ignored.
+
+A cache or seed file that is damaged (the zip's CRC-32 fails), of the wrong shape, or holds vectors an embedder
+cannot have produced (not finite, not unit length) is ignored as a whole: the texts are embedded again, and a
+wrong vector never reaches an index. Writes are atomic (rulesbot.storage.atomic_write).
 """
 
 import hashlib
-import os
+import io
+import re
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
+
+from rulesbot.storage import atomic_write
+
+# The temporary name rulesbot used before rulesbot.storage (`.<name>.<pid>.tmp.npz`): a killed write's leftover.
+_LEGACY_TEMPORARY = re.compile(r"^\..+\.npz\.\d+\.tmp\.npz$")
+# An embedder's vectors are L2-normalised (or all zero for a text with no token): any other norm means damage.
+_NORM_TOLERANCE = 1e-3
 
 
 class EmbeddingCache:
@@ -62,23 +75,26 @@ def vector_key(model_id: str, encoding: str, text: str) -> str:
 
 
 def write_vectors(path: Path, vectors: dict[str, np.ndarray], dim: int) -> None:
-    """Write {key: vector} to `path` (.npz) atomically: a temporary sibling, then a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp.npz")
+    """Write {key: vector} to `path` (.npz) atomically: a fsynced temporary sibling, then a rename."""
     keys = np.array(list(vectors), dtype="U32")
     matrix = np.vstack(list(vectors.values())) if vectors else np.zeros((0, dim), np.float32)
-    np.savez(temporary, keys=keys, vectors=matrix.astype(np.float32))
-    os.replace(temporary, path)
+    buffer = io.BytesIO()
+    np.savez(buffer, keys=keys, vectors=matrix.astype(np.float32))
+    atomic_write(Path(path), buffer.getvalue(), legacy=(_LEGACY_TEMPORARY,))
 
 
 def read_vectors(path: Path, dim: int) -> dict[str, np.ndarray]:
-    """{key: vector} from a file `write_vectors` wrote; empty when missing, unreadable or of another dimension."""
+    """{key: vector} from a file `write_vectors` wrote; empty when missing, unreadable, damaged or of another shape."""
     try:
         with np.load(path, allow_pickle=False) as data:
             keys, vectors = data["keys"], data["vectors"]
-    except (OSError, ValueError, KeyError):
-        return {}  # no file yet, or an unreadable one: start empty
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return {}  # no file yet, a folder, or a damaged or foreign file (BadZipFile: a failed CRC): start empty
+    if keys.ndim != 1 or keys.dtype.kind != "U" or vectors.dtype != np.float32:
+        return {}
     if vectors.ndim != 2 or vectors.shape != (len(keys), dim):
+        return {}
+    norms = np.linalg.norm(vectors, axis=1) if len(vectors) else np.zeros(0)
+    if not np.all(np.isfinite(norms)) or not np.all((np.abs(norms - 1) < _NORM_TOLERANCE) | (norms == 0)):
         return {}
     return {str(key): vector for key, vector in zip(keys, vectors, strict=True)}

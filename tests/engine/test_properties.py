@@ -101,8 +101,16 @@ def test_random_games_keep_every_invariant(game, scoring, seed):
     limit = canvas.max_actions(players, ruleset_name)
     actions = []
     while not state.game_over:
+        if canvas.is_chance_node(state):
+            assert canvas.legal_actions(state) == ()
+            assert canvas.check_action(state, TakeCard(state.current, 1)) == "action/vincent_to_play"
+            assert sum(probability for _, probability in canvas.chance_outcomes(state)) == 1
+            state = canvas.apply_chance(state, canvas.sample_chance_outcome(state))  # seeded: replay below
+            assert canvas.GameState.from_dict(state.to_dict()) == state
+            assert canvas.token_total(state) == tokens
+            continue
         legal = canvas.legal_actions(state)
-        assert legal, "an unfinished game always offers an action"
+        assert legal, "an unfinished game always offers a player action or a chance outcome"
         assert list(legal) == sorted(legal, key=canvas.game.action_sort_key)
         assert all(canvas.check_action(state, action) is None for action in legal)
         illegal = _some_illegal_action(state, rng)
