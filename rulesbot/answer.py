@@ -14,8 +14,8 @@ answer adds one line, "If you meant …: …", with that concept's statement and
 
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.models import Alternative, Answer, Citation
-from rulesbot.ranking import asks_yes_no, negated
 from rulesbot.retrieval import Calibration, Ranked
+from rulesbot.retrieval.ranking import asks_yes_no, negated
 from rulesbot.scope import OutOfScope, scope_message
 
 MAX_CITATIONS = 4

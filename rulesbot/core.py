@@ -52,8 +52,8 @@ class Rulesbot:
         memory with a warning, unless `require_saved` (then StorageError).
         """
         from rulesbot.locking import data_dir_lock
-        from rulesbot.ranking import Reranker
         from rulesbot.retrieval import Retriever, open_dense_index
+        from rulesbot.retrieval.ranking import Reranker
 
         settings = settings or get_settings()
         packs = load_all_packs(settings, warn=warn)
@@ -81,6 +81,7 @@ class Rulesbot:
             fusion=settings.lexical_fusion,
             cache_dir=settings.data_dir / "lexical",
             reranker=reranker,
+            model_id=embedder.model_id,
         )
         return cls(settings, packs, retriever, manifest)
 

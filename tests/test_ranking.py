@@ -1,8 +1,8 @@
 """The second-stage ranker: entity agreement, stray variant records pushed down, how-many against a number."""
 
 from rulesbot.knowledge import Entry
-from rulesbot.ranking import Reranker
 from rulesbot.retrieval import Ranked
+from rulesbot.retrieval.ranking import Reranker
 
 
 def _entry(identifier: str, section: str, text: str, question: str | None = None) -> Entry:
