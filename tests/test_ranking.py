@@ -42,3 +42,15 @@ def test_scores_used_for_abstention_are_untouched():
 def test_scoring_card_names_come_from_the_engine(hash_bot):
     reranker = Reranker(hash_bot.packs)
     assert "card:emphasis" in reranker.question_features("Emphase avec 2 teintes ?", "canvas").entities
+
+
+def test_question_form_and_polarity_cues():
+    from rulesbot.retrieval.ranking import asks_yes_no, negated
+
+    assert asks_yes_no("Can Vincent be used with 3 or more players?")
+    assert asks_yes_no("dès que j'ai 3 cartes je suis obligé de peindre ?")  # intonation: no inversion
+    assert asks_yes_no("j'ai 5 cartes, je peux quand même prendre la gratuite ?")  # "quand même" is not "quand"
+    assert not asks_yes_no("why would we add vincent in a 2 player game")
+    assert not asks_yes_no("how many cards do I get?")
+    assert negated("so I can't take it?") and negated("on ne peut pas ?") and negated("je n'ai plus de jetons")
+    assert not negated("Do I get the tokens?") and not negated("is that notable?")
