@@ -202,11 +202,13 @@ def _add_routes(app: FastAPI) -> None:
         if len(body.question) > settings.max_question_chars:
             raise BadInput(f"question: at most {settings.max_question_chars} characters")
         cache: AnswerCache = app.state.answer_cache
-        key = (_normalise_question(body.question), body.lang or "", body.game or settings.default_game)
+        context = tuple(_normalise_question(previous) for previous in body.context or ())
+        key = (_normalise_question(body.question), body.lang or "", body.game or settings.default_game, context)
         contract = cache.get(key)
         if contract is None:
             # The core is CPU-bound (embedding, engine): keep it off the event loop, admitted and budgeted.
-            answer = await app.state.answers.call(client, bot.ask, body.question, body.lang, body.game)
+            follow_up = {"context": body.context} if body.context else {}
+            answer = await app.state.answers.call(client, bot.ask, body.question, body.lang, body.game, **follow_up)
             contract = answer.contract()
             cache.put(key, contract)
         elif contract["question"] != body.question:

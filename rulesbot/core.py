@@ -9,7 +9,6 @@
 Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP status.
 """
 
-import importlib
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from pathlib import Path
 from rulesbot.errors import BadInput, PackError, UnknownCard
 from rulesbot.knowledge import Pack, PackManifest, get_pack, load_pack, load_packs
 from rulesbot.lang import LANGS, detect_lang
-from rulesbot.models import Answer, SearchHit
+from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
 
 # How many ranked records answer composition looks at (citations come from the top few).
@@ -85,12 +84,19 @@ class Rulesbot:
         )
         return cls(settings, packs, retriever, manifest)
 
-    def ask(self, question: str, lang: str | None = None, game: str | None = None) -> Answer:
-        """Answer one question; `lang` forces the answer language, `game` picks the pack."""
+    def ask(self, question: str, lang: str | None = None, game: str | None = None,
+            context: list[str] | None = None) -> Answer:
+        """Answer one question; `lang` forces the answer language, `game` picks the pack.
+
+        `context` lists the player's previous questions (at most MAX_CONTEXT, newest last; nothing is kept between
+        calls): an elliptical follow-up ("and with 4 ribbons?") takes what it leaves out from the latest computable
+        one; one that leans on a rules question is searched together with the previous question's text.
+        """
         from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
         from rulesbot.scope import out_of_scope
 
         question = validate_question(question, self.settings.max_question_chars)
+        context = validate_context(context, self.settings.max_question_chars)
         pack = get_pack(self.packs, game or self.settings.default_game)
         question_lang = detect_lang(question, self.settings.default_lang)
         answer_lang = _checked_lang(lang) or question_lang
@@ -99,10 +105,11 @@ class Rulesbot:
         beyond = out_of_scope(question, pack.manifest.title)
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
-        computed = self._computed(question, answer_lang, pack)
+        computed = self._computed(question, answer_lang, pack, context)
         if computed is not None:
             return computed
-        result = self.retriever.search(question, pack.game, query_lang=question_lang, k=CANDIDATES)
+        query = self._follow_up_query(question, pack, context)
+        result = self.retriever.search(query, pack.game, query_lang=question_lang, k=CANDIDATES)
         calibration = self.retriever.calibration
         confidence = self.retriever.confidence(result.top_score)
         if not result.records or result.top_score < calibration.threshold:
@@ -137,31 +144,36 @@ class Rulesbot:
 
     def score(self, payload: dict, game: str | None = None) -> dict:
         """The `rulesbot score` object for one painting (raises BadInput / UnknownCard)."""
+        from rulesbot.games import spec_for_pack
+
         pack = get_pack(self.packs, game or self.settings.default_game)
-        engine_name = pack.manifest.engine
-        if not engine_name:
+        spec = spec_for_pack(pack)
+        if spec is None:
             raise BadInput(f"{pack.manifest.title} has no rules engine: nothing to score")
-        engine = importlib.import_module(f"rulesbot.engine.{engine_name}")
-        unknown_card = getattr(engine, "UnknownCard", None)
-        input_error = getattr(engine, "ScoreInputError", None)
         try:
-            return engine.score_request(payload)
-        except Exception as error:
-            # The engine's own errors are ValueError subclasses; map them to the domain errors here, once.
-            if unknown_card is not None and isinstance(error, unknown_card):
-                raise UnknownCard(str(error)) from error
-            if input_error is not None and isinstance(error, input_error):
-                raise BadInput(str(error)) from error
-            raise
+            return spec.score(payload)
+        except spec.unknown_card as error:
+            # The engine's own errors map to the domain errors here, once.
+            raise UnknownCard(str(error)) from error
+        except spec.input_error as error:
+            raise BadInput(str(error)) from error
 
     def games(self) -> list[PackManifest]:
         """The loaded knowledge packs."""
         return [self.packs[game].manifest for game in sorted(self.packs)]
 
-    def _computed(self, question: str, lang: str, pack: Pack) -> Answer | None:
+    def _computed(self, question: str, lang: str, pack: Pack, context: list[str]) -> Answer | None:
         from rulesbot.compute import answer_computed
 
-        return answer_computed(self, question, lang, pack)
+        return answer_computed(self, question, lang, pack, context=context)
+
+    def _follow_up_query(self, question: str, pack: Pack, context: list[str]) -> str:
+        """The text to search: an elliptical follow-up ("et pour Vincent ?") carries the previous question's text."""
+        if not context:
+            return question
+        from rulesbot.compute.parse import is_follow_up
+
+        return f"{context[-1]} {question}" if is_follow_up(question, pack) else question
 
 
 def user_packs_dir(settings: Settings) -> Path:
@@ -223,6 +235,23 @@ def validate_question(question, max_chars: int) -> str:
         if unicodedata.category(char) in ("Cc", "Cs") or char == "\ufffd":
             raise BadInput("the question contains binary or control characters")
     return stripped
+
+
+def validate_context(context, max_chars: int) -> list[str]:
+    """The previous questions, each checked like a question; BadInput when not a list of at most MAX_CONTEXT."""
+    if context is None:
+        return []
+    if not isinstance(context, (list, tuple)):
+        raise BadInput(f"expected context as a list of previous questions, got {type(context).__name__}")
+    if len(context) > MAX_CONTEXT:
+        raise BadInput(f"context: at most {MAX_CONTEXT} previous questions, got {len(context)}")
+    checked = []
+    for number, previous in enumerate(context, start=1):
+        try:
+            checked.append(validate_question(previous, max_chars))
+        except BadInput as error:
+            raise BadInput(f"context question {number}: {error.message}") from None
+    return checked
 
 
 def _checked_lang(lang: str | None) -> str | None:

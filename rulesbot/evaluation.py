@@ -2,7 +2,12 @@
 
 Eval sets live in `eval/<game>/` in BEIR-like files: `queries.jsonl` (one question per line: `_id`, `text`,
 `lang`, `kind` "rule"|"unknown", acceptable `concepts`, gold `pages`, `key_facts` with `|` alternatives),
-`qrels/test.tsv`, and optionally `computed.jsonl` (issue 4: `kind` "computed"|"claim", `verdict`, `value`).
+`qrels/test.tsv`, and optionally `computed.jsonl` (issue 4: `kind` "computed"|"claim"|"rule", `verdict`, `value`, and an
+optional `context`: the previous questions of a follow-up).
+
+The computed block reports, per language, the accuracy on computed and claim questions and `hijacked`: rule
+questions answered by a wrong computation (a rule item of computed.jsonl answered by any computation, or a rule
+question of queries.jsonl answered by a computation missing its key facts or gold page).
 
 Metrics are named `<set>_<lang>_<metric>` (lang: en, fr or all). Retrieval ranks concepts (first occurrence of a
 record's concept), ties broken by record id; an abstained question counts as wrong for answer and citation accuracy (unanswered = 0).
@@ -33,6 +38,7 @@ class Query:
     key_facts: tuple[str, ...] = ()
     verdict: bool | None = None
     tags: tuple[str, ...] = ()
+    context: tuple[str, ...] = ()
 
 
 @dataclass
@@ -75,6 +81,7 @@ def load_queries(path: Path) -> list[Query]:
                 key_facts=tuple(data.get("key_facts", [])),
                 verdict=data.get("verdict"),
                 tags=tuple(data.get("tags", [])),
+                context=tuple(data.get("context") or ()),
             )
         )
     return queries
@@ -181,11 +188,31 @@ def score_cross_lingual(queries: list[Query], outcomes: list[Outcome], set_name:
     return {name: round(value, 4) for name, value in metrics.items()}
 
 
-def score_computed(queries: list[Query], outcomes: list[Outcome], set_name: str) -> dict[str, float]:
-    """Computed/claim questions: correct = kind, verdict, language, page and key facts all right."""
+def _computed_answer(outcome: Outcome) -> bool:
+    return outcome.kind in ("computed", "claim")
+
+
+def score_hijacks(queries: list[Query], outcomes: list[Outcome], set_name: str) -> dict[str, float]:
+    """Rule questions of a rules set answered by a wrong computation (key fact or gold page missing), per language."""
     metrics: dict[str, float] = {}
     for lang in [*sorted({query.lang for query in queries}), "all"]:
-        pairs = [(q, o) for q, o in zip(queries, outcomes, strict=True) if lang == "all" or q.lang == lang]
+        rule = [(q, o) for q, o in zip(queries, outcomes, strict=True) if q.kind == "rule" and lang in ("all", q.lang)]
+        if rule:
+            metrics[f"{set_name}_computed-{lang}_rules-hijacked"] = float(sum(
+                _computed_answer(o) and not (key_facts_present(q.key_facts, o.answer) and _cited(q, o)) for q, o in rule))
+    return metrics
+
+
+def score_computed(queries: list[Query], outcomes: list[Outcome], set_name: str) -> dict[str, float]:
+    """Computed/claim questions: correct = kind, verdict, language, page and key facts all right; rule items of the
+    set (if any) count as hijacked when a computation answers them."""
+    metrics: dict[str, float] = {}
+    for lang in [*sorted({query.lang for query in queries}), "all"]:
+        everything = [(q, o) for q, o in zip(queries, outcomes, strict=True) if lang == "all" or q.lang == lang]
+        rule = [(q, o) for q, o in everything if q.kind == "rule"]
+        if rule:
+            metrics[f"{set_name}_computed-{lang}_hijacked"] = float(sum(_computed_answer(o) for _, o in rule))
+        pairs = [(q, o) for q, o in everything if q.kind != "rule"]
         if not pairs:
             continue
         correct = sum(
@@ -208,7 +235,7 @@ def run_queries(bot, queries: list[Query], game: str) -> list[Outcome]:
     outcomes = []
     for query in queries:
         result = bot.retriever.search(query.text, game, query_lang=detect_lang(query.text, bot.settings.default_lang))
-        answer = bot.ask(query.text, game=game)
+        answer = bot.ask(query.text, game=game, context=list(query.context) or None)
         outcomes.append(
             Outcome(
                 concepts=result.concepts(),
@@ -272,6 +299,7 @@ def evaluate(bot, eval_dir: Path, game: str, set_name: str | None = None) -> dic
     queries = load_queries(eval_dir / "queries.jsonl")
     outcomes = run_queries(bot, queries, game)
     metrics = score_outcomes(queries, outcomes, set_name)
+    metrics.update(score_hijacks(queries, outcomes, set_name))
     metrics.update(score_cross_lingual(queries, run_cross_lingual(bot, queries, game), set_name))
     computed_path = eval_dir / "computed.jsonl"
     if computed_path.exists():

@@ -251,7 +251,6 @@ class _Tools:
 
     def __init__(self, loaded: BotLoader) -> None:
         self.loaded = loaded
-        self._context_warned = False
 
     def functions(self) -> dict[str, tuple[Callable[..., dict], str]]:
         """Tool name -> (function, description for the model)."""
@@ -398,15 +397,8 @@ class _Tools:
 
     def _ask(self, question: str, lang, game, context):
         bot = self.loaded.get()
-        kwargs: dict[str, Any] = {"lang": lang, "game": game}
-        if context:
-            if "context" in inspect.signature(bot.ask).parameters:
-                kwargs["context"] = list(context)
-            elif not self._context_warned:
-                self._context_warned = True
-                logger.warning("rulesbot mcp: this core's ask() takes no context yet: follow-ups are read alone")
         with self.loaded.lock:
-            return bot.ask(question, **kwargs)
+            return bot.ask(question, lang=lang, game=game, context=list(context) if context else None)
 
 
 _DESCRIPTIONS = {

@@ -8,6 +8,8 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 Lang = Literal["fr", "en"]
+# The most previous questions an `ask` may carry as its context (newest last).
+MAX_CONTEXT = 5
 AnswerKind = Literal["rule", "computed", "claim", "unknown"]
 
 

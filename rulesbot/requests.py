@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, model_validator
 
+from rulesbot.models import MAX_CONTEXT
 from rulesbot.settings import MAX_QUESTION_CHARS_CEILING
 
 # C0/C1 control characters (tab and newlines are fine in a question) and lone surrogates, which JSON
@@ -48,6 +49,11 @@ class AskRequest(BaseModel):
     question: QuestionText
     lang: Literal["fr", "en"] | None = None
     game: GameId | None = None
+    context: list[QuestionText] | None = Field(
+        default=None,
+        max_length=MAX_CONTEXT,
+        description="The player's previous questions, newest last (a follow-up such as \"and with 4 ribbons?\" uses them).",
+    )
 
 
 class ScoreRequest(BaseModel):

@@ -65,7 +65,7 @@ class FakeRulesbot:
         """Like `Rulesbot.load`, without loading anything."""
         return cls()
 
-    def ask(self, question: str, lang: str | None = None, game: str | None = None) -> Answer:
+    def ask(self, question: str, lang: str | None = None, game: str | None = None, context=None) -> Answer:
         """A canned answer of the kind the question's keywords ask for."""
         self.calls["ask"] += 1
         self._check_game(game)

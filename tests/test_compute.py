@@ -9,18 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rulesbot.engine import canvas as engine
 
-from rulesbot.compute import answer_computed, helpers
-from rulesbot.compute.text import (
-    art_cards,
-    colours,
-    fold,
-    numbers,
-    ordinals,
-    scenarios,
-    scoring_cards,
-    solo_levels,
-    vocabulary,
-)
+from rulesbot.compute import answer_computed
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.words import vocabulary
+from rulesbot.compute.parse import parse
 from rulesbot.knowledge import load_packs
 
 
@@ -31,6 +23,10 @@ def _pack():
 
 def ask(question: str, lang: str):
     return answer_computed(None, question, lang, _pack())
+
+
+def _values(text: str, kind: str, lang: str = "en") -> list:
+    return [slot.value for slot in parse(text, lang, "canvas").all(kind)]
 
 
 # ------------------------------------------------------------------------------------------- parser
@@ -53,39 +49,60 @@ def ask(question: str, lang: str):
     ],
 )
 def test_numbers_in_words_and_digits(text, expected):
-    assert [span.value for span in numbers(fold(text))] == expected
+    assert _values(text, "number") == expected
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("the third card", 3), ("the 3rd card", 3), ("la troisième carte", 3), ("la 3e carte", 3), ("first", 1),
-     ("la première", 1), ("card 4", 4), ("carte n° 5", 5), ("la deuxième", 2), ("the second", 2)],
+    [("take the third card", 3), ("take the 3rd card", 3), ("prendre la troisième carte", 3), ("la 3e carte", 3),
+     ("take the first", 1), ("prendre la première", 1), ("card 4", 4), ("carte n° 5", 5), ("la deuxième carte", 2),
+     ("take the second one", 2), ("the card nearest the draw pile", 5), ("la dernière de la rangée", 5),
+     ("the free one", 1), ("la plus éloignée de la pioche", 1), ("la plus proche de la pioche", 5),
+     ("the card farthest from the deck", 1)],
 )
-def test_ordinals(text, expected):
-    assert [span.value for span in ordinals(fold(text))] == [expected]
+def test_row_positions_in_words(text, expected):
+    assert _values(text, "position") == [expected]
 
 
 def test_card_names_case_insensitive_with_alias():
-    found = [span.value.title for span in art_cards(fold("CHOSEN, game and Improbable"))]
-    assert found == ["Chosen", "Game", "Impropable"]
+    assert [card.title for card in _values("CHOSEN, game and Improbable", "art_card")] == ["Chosen", "Game", "Impropable"]
 
 
-def test_scoring_card_names_en_fr_accents():
-    found = [span.value.slug for span in scoring_cards(fold("Variété, variete, Repetition, Répétition, Symétrie, Space"))]
-    assert found == ["variety", "variety", "repetition", "repetition", "symmetry", "space"]
+def test_scoring_card_names_en_fr_accents_plurals_and_slips():
+    found = [card.slug for card in _values("Variété, variete, Repetitions, Répétition, Symétrie, Space, symetry", "scoring_card")]
+    assert found == ["variety", "variety", "repetition", "repetition", "symmetry", "space", "symmetry"]
 
 
 def test_colours_en_fr():
-    found = [span.value for span in colours(fold("red, rouges, green, verts, blue, bleue, purple, violettes"))]
+    found = _values("red, rouges, green, verts, blue, bleue, purple, violettes", "colour")
     assert found == ["red", "red", "green", "green", "blue", "blue", "violet", "violet"]
 
 
-def test_scenarios_and_levels():
-    assert [span.value.slug for span in scenarios(fold("Spatial and First Time Playing"))] == ["spatial", "first-time-playing"]
-    assert scenarios(fold("a bonus ribbon")) == []  # "Bonus" is a scenario only next to the word "scenario"
-    assert [span.value.slug for span in scenarios(fold("le scénario Bonus"))] == ["bonus"]
-    assert [span.value.slug for span in solo_levels(fold("en solo difficile"))] == ["hard"]
-    assert solo_levels(fold("a hard choice")) == []
+def test_scenarios_levels_and_variants():
+    assert [item.slug for item in _values("Spatial and First Time Playing", "scenario")] == ["spatial", "first-time-playing"]
+    assert _values("a bonus ribbon", "scenario") == []  # "Bonus" is a scenario only next to the word "scenario"
+    assert [item.slug for item in _values("le scénario Bonus", "scenario", "fr")] == ["bonus"]
+    assert [item.slug for item in _values("en solo difficile", "level", "fr")] == ["hard"]
+    assert _values("a hard choice", "level") == []
+    assert [item.name for item in _values("in Solo Puzzle, what does the third card cost?", "variant")] == ["solo-puzzle"]
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [("3 green ribbons are worth 9, innit?", "innit"), ("3 rubans verts valent 11, c'est ça ?", "c'est ca"),
+     ("Is it true that 3 Variety ribbons give 13 points?", "is it true that"),
+     ("My sister reckons 3 green ribbons are worth 9", "my sister reckons"),
+     ("Mon cousin dit que trois rubans verts valent 11 points", "mon cousin dit que"),
+     ("Emphasis can give 5 ribbons, yes?", "yes"), ("3 green ribbons make 11, ok?", "ok")],
+)
+def test_claim_cues_tags_and_reported_speech(text, cue):
+    parsed = parse(text, "fr" if "rubans" in text else "en", "canvas")
+    assert parsed.claim and parsed.claim_cue == cue
+
+
+def test_a_question_is_parsed_once():
+    first = parse("3 green ribbons: how many points?", "en", "canvas")
+    assert parse("3 green ribbons: how many points?", "en", "canvas") is first
 
 
 def test_colour_mapping_comes_from_the_engine_first_game():
@@ -113,6 +130,9 @@ def test_colour_mapping_comes_from_the_engine_first_game():
         ("I hold Chosen, Game, Truth, Mess and Dreams: what should I paint for First Time Playing?", "en", "11 points"),
         ("J'ai en main Chosen, Game, Truth, Mess et Dreams : quelle est la meilleure peinture pour First Time Playing ?",
          "fr", "11 points"),
+        ("Combien de jetons au départ ?", "fr", "4"),
+        ("How many Art Cards are there in the box?", "en", "60"),
+        ("Combien y a-t-il de scénarios ?", "fr", "9"),
     ],
 )
 def test_each_intent_is_computed(question, lang, fact):
@@ -173,7 +193,6 @@ def test_under_specified_questions_ask_for_the_missing_piece(question, lang, ask
         ("Combien de cartes Art peut-on avoir en main ?", "fr"),
         ("How does the game end?", "en"),
         ("Does the game end when one player finishes?", "en"),
-        ("Combien de jetons au départ ?", "fr"),
         ("How much is a silver ribbon worth?", "en"),
         ("Combien rapportent les rubans bonus ?", "fr"),
         ("Can I look at the deck?", "en"),

@@ -15,6 +15,9 @@ from rulesbot.knowledge import load_packs
 
 EVAL_FILE = Path(__file__).resolve().parents[1] / "eval" / "canvas" / "computed.jsonl"
 QUESTIONS = [json.loads(line) for line in EVAL_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
+RULE_SETS = [Path(__file__).resolve().parents[1] / "eval" / name / "queries.jsonl" for name in ("canvas", "canvas-heldout")]
+RULES = [item for path in RULE_SETS for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+         and (item := json.loads(line))["kind"] in ("rule", "unknown")]
 
 
 def _plain(text: str) -> str:
@@ -48,3 +51,18 @@ def test_computed_question(item, pack):
     text = _plain(answer.answer)
     for fact in item["key_facts"]:
         assert any(_plain(option) in text for option in fact.split("|")), f"missing {fact!r} in: {answer.answer}"
+
+
+def test_no_rule_question_is_hijacked_by_a_wrong_computation(pack):
+    """A rules question of the eval sets that a computation answers must get its gold facts and page (hijack floor 0)."""
+    hijacked = []
+    for item in RULES:
+        answer = answer_computed(None, item["text"], item["lang"], pack)
+        if answer is None:
+            continue
+        pages = {citation.page for citation in answer.citations}
+        text = _plain(answer.answer)
+        facts = all(any(_plain(option) in text for option in fact.split("|")) for fact in item.get("key_facts", []))
+        if item["kind"] == "unknown" or not (facts and pages & set(item.get("pages", []))):
+            hijacked.append(f"{item['_id']}: {item['text']!r} -> {answer.answer[:120]}")
+    assert not hijacked, "rule questions answered by a wrong computation:\n" + "\n".join(hijacked)

@@ -88,7 +88,8 @@ def test_ask_examples_are_real_output(real_bot):
     assert len(examples) >= 4
     for command, expected in examples:
         words = shlex.split(command)
-        answer = real_bot.ask(words[2])
+        context = [words[index + 1] for index, word in enumerate(words) if word == "--context"]
+        answer = real_bot.ask(words[2], context=context or None)
         if "--json" in words:
             assert answer.contract() == json.loads(expected), command
         else:

@@ -13,6 +13,7 @@ from rulesbot.evaluation import (
     reciprocal_rank,
     score_computed,
     score_cross_lingual,
+    score_hijacks,
     score_outcomes,
     suggest_threshold,
 )
@@ -133,6 +134,34 @@ def test_cross_lingual_and_computed_hand_derived():
     assert c["set_computed-en_accuracy"] == 1.0
     assert c["set_computed-fr_accuracy"] == 0.0
     assert c["set_computed-all_accuracy"] == 0.5
+
+
+def test_hijacks_hand_derived():
+    # In a computed set, a rule item answered by any computation is hijacked; accuracy ignores rule items.
+    computed = [
+        Query("c1", "q", "en", "computed", (), (4,), ("12",)),
+        Query("r1", "q", "en", "rule", (), (3,), ("free",)),
+        Query("r2", "q", "en", "rule", (), (3,), ("free",)),
+    ]
+    outcomes = [
+        Outcome([], "computed", "12 points", "en", [4]),
+        Outcome([], "computed", "It costs 0 tokens.", "en", [3]),
+        Outcome([], "rule", "The free card is the first.", "en", [3]),
+    ]
+    c = score_computed(computed, outcomes, "set")
+    assert c["set_computed-en_accuracy"] == 1.0 and c["set_computed-en_hijacked"] == 1.0
+    # In a rules set, only a *wrong* computation counts: key fact missing or gold page not cited.
+    rules = [
+        Query("q1", "q", "fr", "rule", ("c",), (3,), ("4",)),
+        Query("q2", "q", "fr", "rule", ("c",), (3,), ("4",)),
+        Query("q3", "q", "fr", "rule", ("c",), (3,), ("4",)),
+    ]
+    outcomes = [
+        Outcome([], "computed", "Ça coûte 4 jetons.", "fr", [3]),  # right computation
+        Outcome([], "computed", "Ça coûte 2 jetons.", "fr", [3]),  # wrong value
+        Outcome([], "rule", "Quatre.", "fr", [3]),
+    ]
+    assert score_hijacks(rules, outcomes, "set")["set_computed-fr_rules-hijacked"] == 1.0
 
 
 def test_suggest_threshold_keeps_false_abstentions_in_budget():

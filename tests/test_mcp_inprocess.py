@@ -40,7 +40,7 @@ class CanvasFake(FakeRulesbot):
 
 
 class ContextBot(FakeRulesbot):
-    """A core whose ask() takes the player's previous questions (the signature being added to Rulesbot.ask)."""
+    """A core that records the context each ask() was given."""
 
     def __init__(self):
         super().__init__()
@@ -54,10 +54,10 @@ class ContextBot(FakeRulesbot):
 class CrashingBot(FakeRulesbot):
     """A core with a bug: ask() raises something that is not a RulesbotError."""
 
-    def ask(self, question, lang=None, game=None):
+    def ask(self, question, lang=None, game=None, context=None):
         if "crash" in question:
             raise ZeroDivisionError("a bug")
-        return super().ask(question, lang=lang, game=game)
+        return super().ask(question, lang=lang, game=game, context=context)
 
 
 def test_context_is_passed_to_a_core_that_takes_it(hash_settings):
@@ -74,23 +74,6 @@ def test_context_is_passed_to_a_core_that_takes_it(hash_settings):
     with_context, without = run_session(server, scenario)
     assert not with_context.is_error and not without.is_error
     assert bot.contexts == [["How many cards in hand?", "Can I pass?"], None]
-
-
-def test_context_is_left_out_for_a_core_without_it(hash_settings, caplog):
-    bot = FakeRulesbot()  # ask(question, lang, game): no context parameter
-    server = build_server(hash_settings, bot=bot)
-
-    async def scenario(client):
-        return [await client.call_tool("ask_rules", {"question": "Can I pass?", "context": ["a?"]}) for _ in range(2)]
-
-    with caplog.at_level(logging.WARNING, logger="rulesbot.mcp"):
-        results = run_session(server, scenario)
-    assert [result.is_error for result in results] == [False, False]
-    assert results[0].structured_content == bot.ask("Can I pass?").contract()
-    # Said once on stderr (the log), not in every answer.
-    assert [record.message for record in caplog.records].count(
-        "rulesbot mcp: this core's ask() takes no context yet: follow-ups are read alone"
-    ) == 1
 
 
 def test_a_crash_in_the_core_is_an_error_result_and_the_server_goes_on(hash_settings, caplog):

@@ -133,7 +133,7 @@ def test_computed_hook_short_circuits(hash_bot, monkeypatch):
     from rulesbot.models import Answer
 
     canned = Answer(question="q", answer="12 points", lang="en", kind="computed", confidence=1.0)
-    monkeypatch.setattr(compute, "answer_computed", lambda bot, question, lang, pack: canned)
+    monkeypatch.setattr(compute, "answer_computed", lambda bot, question, lang, pack, context=(): canned)
     assert hash_bot.ask("score of my painting?") is canned
 
 

@@ -33,6 +33,7 @@ from widget_harness import (
     FollowUpStub,
     Watch,
     ask,
+    canvas_pack,
     enrich_answers,
     free_port,
     serve,
@@ -226,7 +227,7 @@ def test_a_computed_answer_gives_its_number_first_and_folds_the_details(page, se
 
     _open(page, servers.api + "/")
     answer = ask(page, PAINTING_QUESTION)
-    full = answer_computed(None, PAINTING_QUESTION, "en", None)
+    full = answer_computed(None, PAINTING_QUESTION, "en", canvas_pack())
     points = full.engine["points"]
     headline = answer.locator(".headline").inner_text()
     assert headline == f"On its own the painting is worth {points} points."
@@ -339,7 +340,7 @@ def test_follow_ups_send_the_last_five_questions_newest_last(page, servers):
         ask(page, question)
     bodies = servers.stub.bodies[start:]
     assert [body["question"] for body in bodies] == questions
-    assert "context" not in bodies[0]  # nothing to follow: no field (today's API refuses unknown fields)
+    assert "context" not in bodies[0]  # nothing to follow: no field
     assert bodies[1]["context"] == questions[:1]
     assert bodies[6]["context"] == questions[1:6]
     page.watch.assert_clean()

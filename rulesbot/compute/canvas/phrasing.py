@@ -10,7 +10,7 @@ import json
 from functools import cache
 from importlib import resources
 
-from rulesbot.compute import helpers
+from rulesbot.compute.canvas import helpers
 
 
 @cache

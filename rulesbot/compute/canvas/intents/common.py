@@ -1,0 +1,89 @@
+"""Pieces several Canvas intents share: the claimed value, the score a player states, which Scoring Cards apply."""
+
+from __future__ import annotations
+
+import re
+
+from rulesbot.compute.canvas.phrasing import card_name, join, say
+from rulesbot.compute.canvas.words import names, words
+from rulesbot.compute.text import alternation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed, Slot
+
+# A number inside "N ribbons" is what a painting claim or an achievement question states: only the ribbon-points
+# intent consumes it (it passes those spans in `exclude`).
+_COUNTS = ("ribbon_group", "ribbon_count")
+
+
+def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:
+    """The number a claim states: the last number no slot (or `exclude` span) uses; None when not a claim."""
+    if not parsed.claim:
+        return None
+    free = [slot for slot in parsed.free_numbers(_COUNTS)
+            if not any(start < slot.end and slot.start < end for start, end in exclude)
+            and not _counts_icons(parsed, slot)]
+    return free[-1] if free else None
+
+
+def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
+    """"6 elements", "2 tons 2 textures", "in one painting": a count of icons, swatches or paintings describes the
+    situation; it is not the claimed value nor the score."""
+    after = parsed.folded[slot.end: slot.end + 16]
+    return re.match(r"\s*(?:" + alternation(words("element_word") + words("icon_word") + words("swatch_word")
+                                             + words("painting")) + r")\b", after) is not None
+
+
+def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:
+    """A score the player states: a free number followed by "points", or after "with"/"scored", or the only one."""
+    text = parsed.folded
+    free = [slot for slot in parsed.free_numbers(_COUNTS)
+            if not any(start < slot.end and slot.start < end for start, end in exclude) and not _counts_icons(parsed, slot)]
+    for slot in free:
+        if re.match(r"\s*(?:" + alternation(words("points")) + r")\b", text[slot.end:]):
+            return slot
+    for slot in free:
+        if re.search(r"(?:with|avec|scored|score of|got|made|fait|marque|obtenu|j'ai|i have|does|do|is|est|a|of|de)\s*$",
+                     text[: slot.start]):
+            return slot
+    return free[0] if len(free) == 1 else None
+
+
+def unit_after(parsed: Parsed, slot: Slot) -> str:
+    """What a number counts: "ribbons", "silver" (silver ribbons), "tokens" or "points"."""
+    after = parsed.folded[slot.end: slot.end + 40]
+    named = [found for found in names(after, "scoring", "scoring_card") if not after[: found.start].strip()]
+    if named:
+        after = after[named[0].end:]
+    silver, ribbon = alternation(words("silver")), alternation(words("ribbon"))
+    if re.match(rf"\s*(?:{silver}\s+{ribbon}|{ribbon}\s+{silver})", after):
+        return "silver"
+    if re.match(rf"\s*(?:{silver}\s*)?{ribbon}", after):
+        return "ribbons"
+    if re.match(r"\s*" + alternation(words("token")), after):
+        return "tokens"
+    return "points"
+
+
+def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str):
+    """(Scoring Card slugs or None when a question must be asked, sentences about the choice, concepts)."""
+    named = [slot.value.slug for slot in parsed.all("scoring_card")
+             if not any(start <= slot.start < end for start, end in exclude)]
+    named = list(dict.fromkeys(named))
+    if named:
+        return named, [], []
+    scenario_slot = parsed.first("scenario")
+    if scenario_slot is not None:
+        scenario = scenario_slot.value
+        if scenario.random_cards:
+            return None, [say("ask_random_scenario", lang, scenario=scenario.name)], [("scenario", {"slug": scenario.slug})]
+        cards = join([card_name(slug, lang) for slug in scenario.cards], lang)
+        return (list(scenario.cards), [say("scoring_from_scenario", lang, scenario=scenario.name, cards=cards)],
+                [("scenario", {"slug": scenario.slug})])
+    slugs = list(engine.FIRST_GAME_CARDS)
+    cards = join([card_name(slug, lang) for slug in slugs], lang)
+    return slugs, [say("assume_first_game", lang, cards=cards)], [("first_game_assumption", {})]
+
+
+def spans(parsed: Parsed, *kinds: str) -> list[tuple[int, int]]:
+    """The spans of every (non-inherited) slot of the given kinds."""
+    return [(slot.start, slot.end) for slot in parsed.slots if slot.name in kinds and not slot.inherited]

@@ -1,0 +1,151 @@
+"""Solo levels and scenario goals: "did I pass Spatial with 36?", "does 38 count as Master?", "what does Hard need?"."""
+
+from __future__ import annotations
+
+import re
+
+from rulesbot.compute.canvas.intents.common import claimed_number, score_number, spans
+from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
+from rulesbot.compute.canvas.words import words
+from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import alternation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed
+
+
+def _score(parsed: Parsed):
+    used = spans(parsed, "scenario", "level")
+    score = score_number(parsed, used)
+    if score is None and parsed.previous is not None and not parsed.free_numbers():
+        score = score_number(parsed.previous)  # "and on Master?" after "I got 36 in solo on Hard, did I win?"
+        if score is not None:
+            return score
+    if parsed.claim and parsed.cue("goal") and not parsed.cue("pass"):
+        return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
+    return score
+
+
+def _bool_claim(parsed: Parsed, score, target) -> bool | None:
+    """The asserted pass (True) for a claim; a plain statement asserts it only when it names the target as the score's
+    result ("38 ca fait Maitre ?", "24 points, ca valide facile ?"), not when it reports a score ("32 points au scenario
+    X : c'est reussi ?")."""
+    if not parsed.claim:
+        return None
+    if parsed.explicit_claim:
+        return not parsed.negated
+    if target is not None and score is not None and target.start > score.end:
+        between = parsed.folded[score.end: target.start]
+        if parsed.cue("pass") and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait"]), between):
+            return not parsed.negated
+    return None
+
+
+def compute_scenario(parsed: Parsed) -> Computation | None:
+    """A scenario's goal, or whether a score passes it."""
+    lang = parsed.lang
+    scenario = parsed.value("scenario")
+    if scenario is None or parsed.cue("achievement", "designers"):
+        return None
+    if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
+        return None  # "scenario X: 3 Emphasis, 1 Hierarchy ... how many points?" counts ribbons
+    concepts = [("scenario", {"slug": scenario.slug})]
+    if parsed.cue("solo"):
+        concepts.append(("scenario_solo", {}))
+    engine_object = {"intent": "scenario", "scenario": scenario.slug, "goal": scenario.goal, "cards": list(scenario.cards)}
+    score = _score(parsed)
+    claimed = _bool_claim(parsed, score, parsed.first("scenario"))
+    if score is None:
+        if not (parsed.cue("goal", "points_question", "pass", "scenario_cards") or parsed.form in ("how_many", "what_needed")
+                or parsed.claim):
+            return None
+        cards = join([card_name(slug, lang) for slug in scenario.cards], lang) or "-"
+        number = claimed_number(parsed, spans(parsed, "scenario", "level"))
+        return Computation(intent="scenario", sentences=[say("scenario_goal", lang, scenario=scenario.name,
+                                                             goal=scenario.goal, cards=cards)],
+                           value=scenario.goal, value_text=qty(scenario.goal, "point", lang),
+                           claimed=None if number is None else number.value, engine=engine_object, concepts=concepts)
+    passed = score.value >= scenario.goal
+    key = "scenario_pass" if passed else "scenario_fail"
+    sentence = say(key, lang, score=score.value, scenario=scenario.name, goal=scenario.goal, short=scenario.goal - score.value)
+    trace = [say("solo_trace", lang, score=score.value, target=scenario.goal, result=say("yes" if passed else "no", lang))]
+    engine_object.update({"score": score.value, "passed": passed})
+    return Computation(intent="scenario", sentences=[sentence], trace=trace, value=passed, claimed=claimed,
+                       engine=engine_object, concepts=concepts)
+
+
+def _level_reached(parsed: Parsed, score: int) -> Computation:
+    """The highest solo level a score reaches (levels and targets from the engine's data)."""
+    lang = parsed.lang
+    reached = [level for level in engine.SOLO_LEVELS if score >= level.target]
+    if reached:
+        best = max(reached, key=lambda level: level.target)
+        name = best.name_fr if lang == "fr" else best.name_en
+        sentence = say("level_reached", lang, score=score, level=name, target=best.target)
+        value = best.slug
+    else:
+        lowest = min(engine.SOLO_LEVELS, key=lambda level: level.target)
+        sentence = say("level_none", lang, score=score, level=lowest.name_fr if lang == "fr" else lowest.name_en,
+                       target=lowest.target)
+        value = None
+    return Computation(intent="solo", sentences=[sentence], value=value,
+                       engine={"intent": "solo_level_reached", "score": score, "level": value},
+                       concepts=[("solo_level", {})])
+
+
+def compute_by_goal(parsed: Parsed) -> Computation | None:
+    """Which scenario has a given goal ("which scenario has a goal of 40?")."""
+    lang = parsed.lang
+    goal_words = alternation(words("goal") + ["goal of", "objectif de", "but de"])
+    number = next((slot for slot in parsed.free_numbers()
+                   if re.search(goal_words + r"\s*(?:of|de|is|est|=|:)?\s*$", parsed.folded[max(0, slot.start - 20): slot.start])
+                   or re.match(r"\s*(?:" + alternation(words("points")) + r")\b", parsed.folded[slot.end:])), None)
+    if number is None or not parsed.cue("goal"):
+        return None  # the number must be a goal ("a goal of 40", "40 points"), not "if 1 of us hits the goal"
+    found = [scenario for scenario in engine.SCENARIOS if scenario.goal == number.value]
+    if found:
+        sentence = say("scenario_by_goal", lang, goal=number.value, scenarios=join([item.name for item in found], lang))
+    else:
+        goals = join([f"{item.name} {item.goal}" for item in engine.SCENARIOS], lang)
+        sentence = say("scenario_by_goal_none", lang, goal=number.value, goals=goals)
+    return Computation(intent="scenario", sentences=[sentence], value=[item.slug for item in found] or None,
+                       engine={"intent": "scenario_by_goal", "goal": number.value, "scenarios": [item.slug for item in found]},
+                       concepts=[("scenario", {"slug": found[0].slug if found else ""})])
+
+
+def compute_level(parsed: Parsed) -> Computation | None:
+    """A solo level's target, whether a score reaches it, or which level to name when none is."""
+    lang = parsed.lang
+    level = parsed.value("level")
+    if parsed.has("scenario") or parsed.cue("achievement", "designers"):
+        return None
+    if len({slot.value.slug for slot in parsed.all("level") if not slot.inherited}) > 1:
+        return None  # "the difference between Easy and Hard" compares levels: a rules question
+    score = _score(parsed)
+    claimed = _bool_claim(parsed, score, parsed.first("level"))
+    if level is None:
+        if score is not None and parsed.cue("which_level") and parsed.cue("solo"):
+            return _level_reached(parsed, score.value)
+        if score is None or not parsed.cue("pass") or not parsed.cue("solo"):
+            return None
+        targets = join([f"{item.name_fr if lang == 'fr' else item.name_en} {item.target}+" for item in engine.SOLO_LEVELS], lang)
+        return Computation(intent="solo", asks=True, sentences=[say("ask_level", lang, levels=targets)],
+                           concepts=[("solo_level", {})])
+    name = level.name_fr if lang == "fr" else level.name_en
+    engine_object = {"intent": "solo_level", "level": level.slug, "target": level.target}
+    if score is None:
+        if not (parsed.cue("goal", "points_question", "pass") or parsed.form in ("how_many", "what_needed") or parsed.claim):
+            return None
+        number = claimed_number(parsed, spans(parsed, "scenario", "level"))
+        return Computation(intent="solo", sentences=[say("level_goal", lang, level=name, target=level.target)],
+                           value=level.target, value_text=qty(level.target, "point", lang),
+                           claimed=None if number is None else number.value, engine=engine_object,
+                           concepts=[("solo_level", {})])
+    passed = score.value >= level.target
+    key = "level_pass" if passed else "level_fail"
+    sentence = say(key, lang, score=score.value, level=name, target=level.target, short=level.target - score.value)
+    if not passed:
+        sentence += " " + _level_reached(parsed, score.value).sentences[0]
+    trace = [say("solo_trace", lang, score=score.value, target=level.target, result=say("yes" if passed else "no", lang))]
+    engine_object.update({"score": score.value, "passed": passed})
+    return Computation(intent="solo", sentences=[sentence], trace=trace, value=passed, claimed=claimed,
+                       engine=engine_object, concepts=[("solo_level", {})])

@@ -1,0 +1,69 @@
+"""Legality: "can I take a card with 5 cards in hand?", "peut-on peindre avec quatre cartes ?", asked of the engine."""
+
+from __future__ import annotations
+
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.phrasing import qty, say
+from rulesbot.compute.registry import Computation
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
+from rulesbot.parsed import Parsed
+
+_SITUATIONS = {
+    "same_card_twice": ("paint", {"hand": CARDS_PER_PAINTING, "duplicate": True}, "situation_duplicate"),
+    "game_over": ("take", {"hand": 0, "everyone_done": True}, "situation_over"),
+    "out_of_turn": ("take", {"hand": 0, "out_of_turn": True}, "situation_turn"),
+}
+
+
+def _case(parsed: Parsed):
+    rules = helpers.base_rules()
+    situation = parsed.value("situation")
+    if situation in _SITUATIONS:
+        return _SITUATIONS[situation]
+    done = parsed.value("paintings_done")
+    if done is not None and done >= rules.paintings and parsed.cue("take"):
+        return "take", {"hand": 0, "paintings_done": done}, "situation_done"
+    paints = parsed.cue("paint")
+    if parsed.has("paint_cards") and paints:
+        used = parsed.value("paint_cards")
+        held = parsed.value("hand_size")
+        return "paint", {"hand": max(held or used, used), "paint_cards": used}, "situation_paint"
+    if parsed.has("hand_size") and paints and not parsed.cue("take"):
+        # "Can I paint with 4 cards in hand?": a painting of the cards it takes, from that hand.
+        held = parsed.value("hand_size")
+        return "paint", {"hand": held, "paint_cards": min(held, CARDS_PER_PAINTING)}, "situation_paint"
+    if parsed.has("hand_size") and not paints and (parsed.cue("take") or parsed.has("hold_total")):
+        return "take", {"hand": parsed.value("hand_size")}, "situation_take"
+    return None
+
+
+def compute(parsed: Parsed) -> Computation | None:
+    """Build the smallest state posing the question and ask the engine's check_action."""
+    lang = parsed.lang
+    if not (parsed.form == "can" or parsed.cue("can") or parsed.claim) or parsed.cue("obligation"):
+        return None  # "must I paint with 5 cards?" asks an obligation, not whether the engine accepts a move
+    case = _case(parsed)
+    if case is None:
+        return None
+    kind, arguments, situation_key = case
+    code, state = helpers.legality(kind, **arguments)
+    situation = say(situation_key, lang, hand=qty(state["hand"], "card", lang),
+                    count=qty(arguments.get("paint_cards", CARDS_PER_PAINTING), "card", lang))
+    if code is None:
+        sentences = [say("legal_yes", lang, situation=situation)]
+        concepts = [("legal_take" if kind == "take" else "legal_paint", {})]
+    else:
+        sentences = [say("legal_no", lang, reason=helpers.reason_text(code, lang), code=code, situation=situation)]
+        concepts = [(f"reason/{code}", {})]
+    trace = [say("legal_trace", lang, hand=qty(state["hand"], "card", lang),
+                 paintings=qty(state["paintings"], "painting", lang), action=_action_text(state["action"]),
+                 result=code or "None")]
+    claimed = (not parsed.negated) if parsed.claim else None
+    return Computation(intent="legality", sentences=sentences, trace=trace, value=code is None, claimed=claimed,
+                       engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts)
+
+
+def _action_text(action: dict) -> str:
+    if action["type"] == "take":
+        return f"take {action['position']}"
+    return "paint " + ", ".join(str(card_id) for card_id in action["cards"])

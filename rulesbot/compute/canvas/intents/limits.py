@@ -1,0 +1,70 @@
+"""A Scoring Card's limit: "how many ribbons can Emphasis give at most?", "Emphasis can give 5 ribbons, yes?"."""
+
+from __future__ import annotations
+
+from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans
+from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
+from rulesbot.compute.registry import Computation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed
+
+
+def compute(parsed: Parsed) -> Computation | None:
+    """The most ribbons one Scoring Card gives (its points table's length, from the engine's data)."""
+    lang = parsed.lang
+    cards = {slot.value.slug: slot.value for slot in parsed.all("scoring_card")}
+    if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
+        return None
+    scoring = next(iter(cards.values()))
+    if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
+        return None  # "what are 3 Emphasis ribbons worth?", "3 Variety ribbons give 13 points" are the ribbons intent
+    # "how many ribbons can Emphasis give (at most)?": a count of ribbons asked, no count stated.
+    asked = parsed.cue("limit") or (parsed.form == "how_many" and parsed.cue("ribbon") and not parsed.has("number"))
+    if parsed.cue("icon_word", "element_word") and not parsed.cue("limit"):
+        return None  # "with two of each Element, does Variety give 2 ribbons?" asks how the card counts
+    if not (asked or (parsed.claim and parsed.cue("ability", "limit")) or (parsed.explicit_claim and parsed.cue("gives"))):
+        return None
+    group = parsed.first("ribbon_group")
+    stated = group.value.count if group is not None and group.value.kind == "card" else parsed.value("ribbon_count")
+    if parsed.claim and stated is None:
+        number = claimed_number(parsed, spans(parsed, "scoring_card"))
+        stated = None if number is None else number.value
+    if parsed.claim and stated is None:
+        return None
+    if not parsed.claim and group is not None and not parsed.cue("limit"):
+        return None  # "how many points do 3 Emphasis ribbons give?" is the ribbons intent
+    name = card_name(scoring.slug, lang)
+    sentences = [say("card_limit", lang, card=name, max=qty(scoring.max_ribbons, "ribbon", lang),
+                     points=qty(scoring.points[-1], "point", lang))]
+    claimed = None
+    value = scoring.max_ribbons
+    if parsed.claim:
+        claimed = stated
+        if not parsed.cue("limit"):
+            # "Emphasis can give 5 ribbons, yes?" / "doesn't give 4": true when that many ribbons is possible.
+            value, claimed = stated <= scoring.max_ribbons, not parsed.negated
+    return Computation(intent="limit", sentences=sentences, value=value,
+                       value_text=qty(scoring.max_ribbons, "ribbon", lang) if not isinstance(value, bool) else None,
+                       claimed=claimed,
+                       engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
+                               "points": list(scoring.points)},
+                       concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
+
+
+def compute_max_points(parsed: Parsed) -> Computation | None:
+    """The most points the Scoring Cards in play can give (each card's last table value), silver aside."""
+    lang = parsed.lang
+    if not parsed.cue("all_cards") or parsed.has("card_chain", "swatches", "ribbon_group"):
+        return None
+    slugs, choice, concepts = scoring_selection(parsed, [], lang)
+    if slugs is None:
+        return Computation(intent="max_points", asks=True, sentences=choice, concepts=concepts)
+    tops = {slug: engine.scoring_card(slug).points[-1] for slug in slugs}
+    total = sum(tops.values())
+    items = join([f"{card_name(slug, lang)} {points}" for slug, points in tops.items()], lang)
+    sentences = [say("max_points", lang, total=qty(total, "point", lang), items=items), *choice]
+    number = claimed_number(parsed)
+    return Computation(intent="max_points", sentences=sentences, value=total, value_text=qty(total, "point", lang),
+                       claimed=None if number is None else number.value,
+                       engine={"intent": "max_points", "scoring": slugs, "points": tops, "total": total},
+                       concepts=[("ribbons", {}), *concepts])

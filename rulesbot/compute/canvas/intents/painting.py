@@ -1,0 +1,173 @@
+"""Paintings: what three Art Cards (bottom to top) or five swatches score, and claims about points, ribbons, title."""
+
+from __future__ import annotations
+
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans, unit_after
+from rulesbot.compute.canvas.phrasing import card_name, join, qty, ribbons_text, say, visible_text, word
+from rulesbot.compute.registry import Computation
+from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
+from rulesbot.parsed import Parsed
+
+_TITLE_CUE = "title_word"
+
+
+def _cards(parsed: Parsed) -> list | None:
+    chain = parsed.first("card_chain")
+    if chain is None:
+        return None
+    cards = list(chain.value)
+    fresh = [slot.value for slot in parsed.all("art_card") if not slot.inherited]
+    if chain.inherited and fresh and len(cards) == CARDS_PER_PAINTING:
+        # "what about Mess instead of Game?" swaps a card; "what if Truth is on top?" moves one.
+        if parsed.cue("instead") and len(fresh) == 2 and fresh[1] in cards:
+            cards[cards.index(fresh[1])] = fresh[0]
+        elif len(fresh) == 1 and fresh[0] in cards and parsed.cue("on_top", "at_bottom"):
+            cards.remove(fresh[0])
+            cards.insert(len(cards) if parsed.cue("on_top") else 0, fresh[0])
+        return cards
+    # A follow-up "what if I swap the top two?" reorders the previous question's painting.
+    if chain.inherited and parsed.cue("swap") and len(cards) == CARDS_PER_PAINTING:
+        if parsed.cue("bottom_two"):
+            cards[0], cards[1] = cards[1], cards[0]
+        elif parsed.cue("top_two"):
+            cards[-1], cards[-2] = cards[-2], cards[-1]
+        else:
+            cards.reverse()
+    return cards
+
+
+def compute_cards(parsed: Parsed) -> Computation | None:
+    """Score the painting named by a chain of Art Card titles."""
+    lang = parsed.lang
+    cards = _cards(parsed)
+    if cards is None:
+        return None
+    if not (parsed.cue("score_question", "painting") or parsed.claim or parsed.form == "how_many"):
+        return None
+    needed = CARDS_PER_PAINTING
+    if len(cards) != needed:
+        titles = join([art_card.title for art_card in cards], lang)
+        key = "ask_third_card" if len(cards) < needed else "ask_which_three"
+        return Computation(intent="painting", asks=True,
+                           sentences=[say(key, lang, needed=needed, cards=titles, count=len(cards))],
+                           concepts=[("legal_paint", {})])
+    if len({art_card.id for art_card in cards}) != needed:
+        return None
+    painting = engine.Painting.from_cards(cards)
+    chain = parsed.first("card_chain")
+    chain_span = [] if chain.inherited else [(chain.start, chain.end)]
+    slugs, choice, concepts = scoring_selection(parsed, chain_span, lang)
+    if slugs is None:
+        return Computation(intent="painting", asks=True, sentences=choice, concepts=concepts)
+    computation = score_painting(painting, slugs, lang, cards=cards)
+    computation.sentences[1:1] = choice
+    computation.concepts += concepts
+    if parsed.cue(_TITLE_CUE):
+        computation.concepts.insert(0, ("painting_title", {}))
+    painting_claim(parsed, computation, chain_span, painting)
+    return computation
+
+
+def compute_swatches(parsed: Parsed) -> Computation | None:
+    """Score a painting described by its five swatches."""
+    lang = parsed.lang
+    swatches = parsed.value("swatches")
+    if swatches is None:
+        return None
+    try:
+        painting = engine.Painting.from_swatches([list(group) for group in swatches])
+    except ValueError:
+        return None
+    slugs, choice, concepts = scoring_selection(parsed, [], lang)
+    if slugs is None:
+        return Computation(intent="painting", asks=True, sentences=choice, concepts=concepts)
+    computation = score_painting(painting, slugs, lang)
+    computation.sentences[1:1] = choice
+    computation.concepts += concepts
+    if parsed.claim:
+        painting_claim(parsed, computation, [], painting)
+        named = [slot.value.slug for slot in parsed.all("scoring_card")]
+        if named and computation.claimed is None:
+            computation.value = all(computation.engine["ribbons"].get(slug, 0) > 0 for slug in named)
+            computation.claimed = not parsed.negated
+    return computation
+
+
+def score_painting(painting, slugs: list[str], lang: str, cards=None) -> Computation:
+    """Sentences, trace and engine object for one painting scored on `slugs`."""
+    score = engine.score_painting(painting, slugs)
+    points = score.points()
+    ribbons = dict(score.ribbons)
+    titles = [art_card.title for art_card in cards] if cards else None
+    if cards:
+        opening = say("painting_cards", lang, cards=", ".join(titles), title=painting.title or word("no_title", lang),
+                      visible=visible_text(painting.visible, lang))
+    else:
+        opening = say("painting_swatches", lang, visible=visible_text(painting.visible, lang))
+    met = [card_name(slug, lang) + (f" ×{count}" if count > 1 else "") for slug, count in ribbons.items() if count]
+    sentences = [
+        opening,
+        say("painting_ribbons", lang, ribbons=ribbons_text(ribbons, lang), bonus=score.bonus,
+            points=qty(points, "point", lang)),
+        say("painting_met", lang, met=join(met, lang)) if met else say("painting_met_none", lang),
+    ]
+    by_id = {art_card.id: art_card.title for art_card in engine.ART_CARDS}
+    shown_by = [by_id.get(card_id) if card_id else None for card_id in painting.shown_by]
+    counts = painting.element_counts()
+    layers = ", ".join(f"{number}←{name or '-'}" for number, name in enumerate(shown_by, start=1))
+    count_text = ", ".join(f"{helpers.element_name(element, lang)} {count}" for element, count in counts.items())
+    total = sum(counts.values())
+    trace = [say("painting_trace", lang, layers=layers, counts=count_text, total=total) if cards
+             else say("painting_counts", lang, counts=count_text, total=total)]
+    concepts: list[tuple[str, dict]] = [("painting", {})]
+    concepts += [("painting_card", {"slug": slug}) for slug, count in ribbons.items() if count]
+    if score.bonus:
+        concepts.append(("painting_silver", {}))
+    engine_object = {
+        "intent": "painting", "cards": titles, "visible": [list(icons) for icons in painting.visible],
+        "title": painting.title, "shown_by": shown_by, "scoring": slugs, "ribbons": ribbons, "bonus": score.bonus,
+        "points": points,
+    }
+    return Computation(intent="painting", sentences=sentences, trace=trace, value=points,
+                       value_text=qty(points, "point", lang), engine=engine_object, concepts=concepts)
+
+
+def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[int, int]], painting) -> None:
+    """Set the value a claim about this painting is checked against (points, ribbons, a card met, title)."""
+    if not parsed.claim:
+        return
+    lang = parsed.lang
+    ribbons = computation.engine["ribbons"]
+    if parsed.cue(_TITLE_CUE) and used:
+        start, end = used[0]
+        stated = [slot.value.title for slot in parsed.all("art_card") if slot.end <= start or slot.start >= end]
+        if stated:
+            computation.value, computation.claimed = painting.title, " ".join(stated)
+            computation.value_text = painting.title
+            computation.sentences.append(say("painting_title_check", lang, title=painting.title))
+            return
+    number = claimed_number(parsed, used + spans(parsed, "scoring_card"))
+    if number is not None:
+        unit = unit_after(parsed, number)
+        text = parsed.folded
+        after = [slot for slot in parsed.all("scoring_card") if number.end <= slot.start < number.end + 60]
+        before = [slot for slot in parsed.all("scoring_card") if number.start - 40 <= slot.end <= number.start]
+        target = after[0].value.slug if after else (before[-1].value.slug if before else None)
+        del text
+        if unit == "silver":
+            computation.value = computation.engine["bonus"]
+            computation.value_text = qty(computation.engine["bonus"], "silver_ribbon", lang)
+        elif unit == "ribbons" and target in ribbons:
+            computation.value, computation.value_text = ribbons[target], qty(ribbons[target], "ribbon", lang)
+        elif unit == "ribbons":
+            total = sum(ribbons.values())
+            computation.value, computation.value_text = total, qty(total, "ribbon", lang)
+        computation.claimed = number.value
+        return
+    named_slugs = [slot.value.slug for slot in parsed.all("scoring_card")]
+    if named_slugs:
+        computation.value = all(ribbons.get(slug, 0) > 0 for slug in named_slugs)
+        computation.claimed = not parsed.negated
+        computation.value_text = None

@@ -1,0 +1,116 @@
+"""Ribbon points: "3 green ribbons: how many points?", "4 rubans Espace valent 11 points, n'est-ce pas ?"."""
+
+from __future__ import annotations
+
+import re
+
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.intents.common import claimed_number, spans
+from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say
+from rulesbot.compute.canvas.slots import RibbonGroup
+from rulesbot.compute.canvas.words import words
+from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import alternation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed
+
+
+def _groups(parsed: Parsed) -> list[RibbonGroup]:
+    groups = [slot.value for slot in parsed.all("ribbon_group")]
+    bare = parsed.first("ribbon_count")
+    # A follow-up "and with 4 ribbons?" / "et trois ?" keeps the previous question's colour or card, new count.
+    if len(groups) == 1 and parsed.first("ribbon_group").inherited:
+        count = bare.value if bare is not None and not bare.inherited else None
+        if count is None and parsed.free_numbers():
+            count = parsed.free_numbers()[0].value
+        old = groups[0]
+        card = next((slot for slot in parsed.all("scoring_card") if not slot.inherited), None)
+        shade = next((slot for slot in parsed.all("colour") if not slot.inherited), None)
+        # "and for Emphasis?" / "et en vert ?": the previous count with the newly named card or colour.
+        kind, key = ("card", card.value.slug) if card else (("colour", shade.value) if shade else (old.kind, old.key))
+        groups = [RibbonGroup(old.count if count is None else count, kind, key, False)]
+    return groups
+
+
+def _claimed(parsed: Parsed):
+    if parsed.first("ribbon_group") is not None and parsed.first("ribbon_group").inherited:
+        free = parsed.free_numbers()
+        return free[-1] if parsed.claim and len(free) >= 2 else None
+    return claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count"))
+
+
+def compute(parsed: Parsed) -> Computation | None:
+    """Points for N ribbons of each named colour / Scoring Card / silver (first-game colours assumed)."""
+    lang = parsed.lang
+    groups = _groups(parsed)
+    asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
+                   or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
+    stated = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count")) if parsed.claim else None
+    if not asks_points and stated is not None and re.search(
+            alternation(words("value_cue")) + r"\s*$", parsed.folded[max(0, stated.start - 14): stated.start]):
+        asks_points = True  # a statement of a value: "3 compo + 3 variete + 2 argent ca fait 24"
+    if not groups:
+        bare = parsed.first("ribbon_count")
+        # Only a bare "how many points are N ribbons worth?" asks back; with a card, icons or a painting named it
+        # is a rules question about that card (e.g. "does Movement give 2 ribbons?").
+        if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2
+                and not parsed.has("scoring_card") and not parsed.cue("icon_word") and not parsed.cue("limit")):
+            return Computation(intent="ribbons", asks=True,
+                               sentences=[say("ask_ribbon_card", lang, ribbons=qty(bare.value, "ribbon", lang))],
+                               concepts=[("ribbons", {})])
+        return None
+    # "a Variety ribbon" alone is a rules question (what is one ribbon worth?), left to retrieval; so is a limit.
+    if all(group.article for group in groups) or not asks_points or parsed.cue("limit"):
+        return None
+    mapping = helpers.first_game_colours()
+    totals: dict[str, int] = {}
+    labels: dict[str, str] = {}
+    used_colours = False
+    for group in groups:
+        if group.kind == "colour":
+            slug, used_colours = mapping[group.key], True
+            labels.setdefault(slug, group.key)
+        else:
+            slug = group.key
+        totals[slug] = totals.get(slug, 0) + group.count
+    items, terms, notes = [], [], []
+    total = 0
+    breakdown = {}
+    for slug, count in totals.items():
+        if slug == "silver":
+            points = engine.SILVER_POINTS * count
+            items.append(say("ribbons_item_silver", lang, silver=qty(count, "silver_ribbon", lang)))
+            terms.append(say("ribbons_trace_silver", lang, count=count, each=engine.SILVER_POINTS, points=points))
+        else:
+            points = engine.points_for(slug, count)
+            scoring = engine.scoring_card(slug)
+            name = card_name(slug, lang)
+            if slug in labels:
+                items.append(say("ribbons_item_colour", lang, ribbons=qty(count, "ribbon", lang),
+                                 colour=colour(labels[slug], lang), card=name))
+            else:
+                items.append(say("ribbons_item", lang, ribbons=qty(count, "ribbon", lang), card=name))
+            terms.append(say("ribbons_trace_item", lang, card=name, count=count, points=points))
+            if count > scoring.max_ribbons:
+                notes.append(say("ribbons_cap", lang, card=name, max=scoring.max_ribbons))
+        breakdown[slug] = {"ribbons": count, "points": points}
+        total += points
+    sentences = [say("ribbons_total", lang, total=qty(total, "point", lang), items=join(items, lang)), *notes]
+    concepts = [("ribbons", {})]
+    if "silver" in totals:
+        concepts.append(("ribbons_silver", {}))
+    if used_colours:
+        mapping_text = ", ".join(f"{colour(slot, lang)} = {card_name(slug, lang)}" for slot, slug in mapping.items())
+        sentences.append(say("assume_colours", lang, mapping=mapping_text))
+        concepts.append(("colour_assumption", {}))
+    sums = " + ".join(str(item["points"]) for item in breakdown.values())
+    trace = ([say("ribbons_trace_total", lang, terms="; ".join(terms), total=f"{sums} = {total}")] if len(breakdown) > 1
+             else ["; ".join(terms)])
+    claimed = _claimed(parsed)
+    return Computation(
+        intent="ribbons", sentences=sentences, trace=trace, value=total, value_text=qty(total, "point", lang),
+        claimed=None if claimed is None else claimed.value,
+        engine={"intent": "ribbon_points", "ribbons": breakdown, "points": total,
+                "assumed_colours": mapping if used_colours else None},
+        concepts=concepts,
+    )

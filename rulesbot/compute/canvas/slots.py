@@ -1,0 +1,444 @@
+"""Canvas slot finders: typed slots (with spans) found in a folded question, from the engine's data and the vocabulary.
+
+Each finder takes the folded question and the slots found so far (later finders may build on earlier ones, e.g.
+the card chain on the Art Card names) and returns new slots. The parser (rulesbot.compute.parse) runs them in
+`FINDERS` order; none of them decides an intent.
+
+Slot kinds: art_card, card_chain, scoring_card, scenario, level, variant, colour, ribbon_group, ribbon_count,
+swatches, position, tokens_on_cards, tokens_on_target, player_tokens, hand_size, paint_cards, paintings_done,
+situation, component, vincent_tokens, number (the parser adds the numbers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
+from rulesbot.compute.text import B, E, alternation
+from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
+from rulesbot.parsed import Slot
+
+
+@dataclass(frozen=True)
+class RibbonGroup:
+    """"3 green ribbons": a count of ribbons of one colour, Scoring Card, or silver."""
+
+    count: int
+    kind: str  # "colour", "card" or "silver"
+    key: str  # the mat slot, the Scoring Card slug or "silver"
+    article: bool  # the count was an article ("a Variety ribbon")
+
+
+def _free(span: tuple[int, int], slots: list[Slot]) -> bool:
+    return not any(slot.overlaps(*span) for slot in slots)
+
+
+# ------------------------------------------------------------------------------------------------ names
+
+
+def find_names(text: str, _found: list[Slot]) -> list[Slot]:
+    """Art Cards, Scoring Cards, scenarios, solo levels and variants named in the question."""
+    # Longer names first: a scenario ("Family Game") before the Art Card titles inside it ("Game").
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    scenario_slots = [slot for slot in names(text, "scenario", "scenario") if text[slot.start:slot.end] not in words("silver")]
+    found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)]
+    variants = names(text, "variant", "variant")
+    found += variants
+    for slot in names(text, "scoring", "scoring_card"):
+        if _free((slot.start, slot.end), found):
+            found.append(slot)
+    scenario_word = alternation(words("scenario"))
+    for slot in names(text, "scenario", "scenario"):
+        name = text[slot.start:slot.end]
+        if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
+            before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 14]
+            if not (re.search(scenario_word + r"\s*(?:de\s+|du\s+|d')?$", before) or re.match(r"\s*" + scenario_word, after)):
+                continue
+        if _free((slot.start, slot.end), found):
+            found.append(slot)
+    # Level names are everyday words ("hard", "normal"): a level only where solo play or a level is in question.
+    # (or where a score or a goal is: "38 ca fait Maitre ?", "how many pts do I need for hard").
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    if follow_up or re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text) or (
+            (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
+            or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
+        found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
+    for slot_name, colours in vocabulary()["colours"].items():
+        for match in re.finditer(B + alternation(colours) + E, text):
+            if _free(match.span(), found):
+                found.append(Slot("colour", slot_name, match.start(), match.end()))
+    return found
+
+
+def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) -> bool:
+    """Exactly three titles separated by single spaces ("fragile beauty mess") are a painting, not a title."""
+    if text[current[-1].end: span.start] != " " or len(spans) != CARDS_PER_PAINTING:
+        return False
+    return all(text[first.end: second.start] == " " for first, second in zip(spans, spans[1:], strict=False))
+
+
+def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
+    """The longest run of Art Card titles joined by list or layering words, bottom to top, as one slot."""
+    spans = [slot for slot in found if slot.name == "art_card"]
+    if len(spans) < 2:
+        return []
+    joiner = re.compile(r"^\s*(?:(?:" + alternation(words("list_sep") + words("above") + words("below")
+                                                    + ["the", "la", "le", "l'", "card", "carte", "then on top",
+                                                       "with", "avec", "finally", "enfin", "on the bottom", "at the bottom",
+                                                       "in the middle", "on top", "at the top", "bottom", "top", "middle",
+                                                       "en bas", "au milieu", "en haut", "au-dessus", "dessus", "dessous",
+                                                       "(", ")", "->", ">", "then", "next", "and then"]) + r")\s*)*$")
+    best: list[Slot] = []
+    best_joins: list[str] = []
+    current: list[Slot] = []
+    joins: list[str] = []
+    for span in spans:
+        between = text[current[-1].end: span.start] if current else ""
+        if current and (between.strip() and joiner.match(between) or _space_chain(text, spans, current, span)):
+            current.append(span)
+            joins.append(between)
+        else:
+            # Two titles with only a space between them read as a painting title ("Chosen Game"), not a list.
+            current, joins = [span], []
+        if len(current) > len(best):
+            best, best_joins = list(current), list(joins)
+    if len(best) < 2:
+        return []
+    cards = [slot.value for slot in best]
+    unique = list({card.id: card for card in cards}.values())
+    if len(unique) == CARDS_PER_PAINTING < len(cards):
+        cards = unique  # "forbidden, revolution, pride with pride on top": the repeated title marks the order
+    above = pattern("above")
+    below = pattern("below")
+    says_above = any(above.search(join_text) for join_text in best_joins)
+    says_below = any(below.search(join_text) for join_text in best_joins)
+    if (says_above or has(text, "order_top_down")) and not says_below:
+        cards.reverse()
+    return [Slot("card_chain", tuple(cards), best[0].start, best[-1].end)]
+
+
+# ------------------------------------------------------------------------------------------------ ribbons
+
+
+def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
+    """"N <colour|card|silver> ribbons" groups, and bare "N ribbons" counts."""
+    reader = numbers()
+    ribbon_word = has(text, "ribbon")
+    targets: dict[str, tuple[str, str]] = {}
+    for slot_name, colours in vocabulary()["colours"].items():
+        for name in colours:
+            targets[name] = ("colour", slot_name)
+    for name in words("silver"):
+        targets[name] = ("silver", "silver")
+    card_names = {text[slot.start:slot.end]: slot.value.slug for slot in found if slot.name == "scoring_card"}
+    target_alt = alternation(list(targets) + list(card_names)) if card_names else alternation(targets)
+    count = reader.fragment_articles
+    ribbon = alternation(words("ribbon"))
+    link = (r"(?:(?:of|from|for|on|de|du|des|d'|pour|sur)\s*(?:the\s+|la\s+|le\s+|l')?"
+            r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
+    times = alternation(words("ribbon_times"))
+    forward = re.compile(B + f"(?P<count>{count})\\s+(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
+    backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
+                          f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
+    groups: list[Slot] = []
+    explicit = False
+    for regex in (forward, backward):
+        for match in regex.finditer(text):
+            if any(slot.overlaps(*match.span()) for slot in groups):
+                continue
+            value = reader.count_value(match.group("count"))
+            if value is None:
+                continue
+            name = " ".join(match.group("target").split())
+            kind, key = targets.get(name, ("card", card_names.get(name, "")))
+            if not key:
+                continue
+            article = match.group("count").strip() in reader.article_one
+            if not ribbon_word and (article or match.group("rib") is None and regex is backward):
+                continue
+            if match.group("rib") is not None and re.fullmatch(times, match.group("rib")):
+                explicit = True  # "Movement 4 fois": that card met 4 times
+            groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
+    # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more,
+    # or as one count asked for points ("4 argents ca fait combien ?").
+    if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
+        groups = []
+    if not groups and ribbon_word:
+        for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
+            value = reader.count_value(match.group("count"))
+            if value is not None:
+                groups.append(Slot("ribbon_count", value, match.start(), match.end()))
+    return sorted(groups, key=lambda slot: slot.start)
+
+
+# ------------------------------------------------------------------------------------------------ swatches
+
+
+def _icon_index() -> dict[str, str]:
+    return {name: icon for icon, icon_names in vocabulary()["icons"].items() for name in icon_names}
+
+
+def _parse_group(group: str) -> list[str] | None:
+    index = _icon_index()
+    regex = re.compile(B + "(" + alternation(index) + ")" + E)
+    group = group.strip()
+    if not group or re.fullmatch(r"\W*(?:" + alternation(words("empty")) + r")?\W*", group):
+        return []
+    icons: list[str] = []
+    consumed = []
+    prefix = alternation(words("bonus_prefix"))
+    for match in re.finditer(B + prefix + r"[- ]?\s*(" + alternation(index) + ")" + E, group):
+        icons.append("per-" + index[" ".join(match.group(1).split())])
+        consumed.append((match.start(), match.end()))
+    for match in regex.finditer(group):
+        if any(start <= match.start() < end for start, end in consumed):
+            continue
+        icons.append(index[" ".join(match.group(1).split())])
+    return icons or None
+
+
+def find_swatches(text: str, _found: list[Slot]) -> list[Slot]:
+    """Five swatches from "[hue shape] [tone] [] ...", "hue+shape; tone; -; texture; hue" or "red: ..., yellow: ..."."""
+    index = _icon_index()
+    if len(re.findall(B + alternation(index) + E, text)) < 3:
+        return []
+    count = engine.SWATCH_COLOURS and len(engine.SWATCH_COLOURS)
+    brackets = list(re.finditer(r"\[([^\]]*)\]", text))
+    if len(brackets) == count:
+        groups = [_parse_group(match.group(1)) for match in brackets]
+        if all(group is not None for group in groups):
+            return [Slot("swatches", tuple(tuple(group) for group in groups), brackets[0].start(), brackets[-1].end())]
+        return []
+    labels = {name: slot for slot, slot_names in vocabulary()["swatches"].items() for name in slot_names}
+    order = list(vocabulary()["swatches"])
+    label_regex = re.compile(B + r"(?:(?:" + alternation(words("swatch_word")) + r")\s*(?P<num>[1-" + str(count)
+                             + "])|(?P<name>" + alternation(labels) + r"))\s*[:=]")
+    found = list(label_regex.finditer(text))
+    if len(found) >= 2:
+        swatches: list[list[str]] = [[] for _ in order]
+        for number, match in enumerate(found):
+            end = found[number + 1].start() if number + 1 < len(found) else len(text)
+            chunk = re.split(r"[?.]|\b(?:what|how|which|quel|quelle|combien|que)\b", text[match.end(): end])[0]
+            group = _parse_group(chunk.strip(" ,;."))
+            if group is None:
+                return []
+            position = int(match.group("num")) - 1 if match.group("num") else order.index(labels[match.group("name")])
+            swatches[position] = group
+        return [Slot("swatches", tuple(tuple(group) for group in swatches), found[0].start(), found[-1].end())]
+    start = text.rfind(":") + 1 if ":" in text else 0
+    tail = re.split(r"[?]", text[start:])[0]
+    for separator in (";", "|", "/"):
+        parts = tail.split(separator)
+        if len(parts) == count:
+            groups = [_parse_group(part) for part in parts]
+            if all(group is not None for group in groups):
+                return [Slot("swatches", tuple(tuple(group) for group in groups), start, start + len(tail))]
+            return []
+    return []
+
+
+# ------------------------------------------------------------------------------------------------ the row
+
+
+def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
+    """Row positions: "the third card", "card 3", "the free one", "the last one", "nearest the deck", tokens on cards."""
+    row_size = engine.ruleset("base").row_size
+    reader = numbers()
+    slots: list[Slot] = []
+    count = reader.fragment_articles
+    token = alternation(words("token"))
+    ordinal = r"(?P<ord>" + alternation(reader.ordinal_words) + r")"
+    card = alternation(["card", "carte", "one", "celle"])
+    on_cards: dict[int, int] = {}
+    used: list[tuple[int, int]] = []
+    for pattern_text in (
+        B + f"(?P<count>{count})\\s+{token}\\s+(?:(?:is|are|already|deja|sont|est|lying|pose|poses|sitting)\\s+)*(?:on|sur)\\s+"
+        f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}(?:\\s+{card})?",
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
+        f"(?P<count>{count})\\s+{token}",
+    ):
+        for match in re.finditer(pattern_text, text):
+            position = reader.ordinal_words[match.group("ord").replace(" ", "")]
+            value = reader.count_value(match.group("count"))
+            if value is None or position > row_size:
+                continue
+            on_cards[position] = value
+            used.append(match.span())
+    if on_cards:
+        # Read-only: a Parsed is cached and shared between questions.
+        slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), used[0][0], max(end for _, end in used)))
+    on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
+                      r"sur celle-ci|sitting on it|lying on it)", text)
+    if on_it:
+        slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
+    # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
+    for key, position in (("position_free", 1), ("position_last", row_size), ("position_middle", (row_size + 1) // 2)):
+        for match in pattern(key).finditer(text):
+            if re.search(r"\b(?:my|ma|mon|your|ta|ton|his|her|sa|son)\s+$", text[max(0, match.start() - 8): match.start()]):
+                continue  # "ma derniere carte" is a card of mine, not the row's last
+            if _free(match.span(), slots) and not any(start <= match.start() < end for start, end in used):
+                slots.append(Slot("position", position, *match.span()))
+    # "au bout de la rangee" is the free end (the rulebook's wording), unless another position word says which end.
+    if not any(slot.name == "position" for slot in slots):
+        for match in pattern("position_end").finditer(text):
+            if _free(match.span(), slots):
+                slots.append(Slot("position", 1, *match.span()))
+    # "the third card", "la 3e carte", "card 3", "the fourth" after a take verb.
+    taken = [(slot.start, slot.end) for slot in slots]
+    for match in reader.ordinal_regex.finditer(text):
+        if any(start <= match.start() < end for start, end in used + taken):
+            continue
+        value = reader.ordinal_words[match.group(0).replace(" ", "")]
+        after, before = text[match.end(): match.end() + 14], text[max(0, match.start() - 40): match.start()]
+        names_card = re.match(r"\s*(?:art\s+)?(?:card|carte|one)\b", after)
+        after_take = re.search(B + alternation(words("take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before)
+        if re.match(r"\s*(?:painting|peinture|tableau)", after) or re.search(r"\b(?:my|ma|mon|your|ta|ton|his|her|sa|son)\s+$", before):
+            continue  # "my third painting", "my third card" (in hand) are not row positions
+        indefinite = re.search(r"(?:\ba|\bune|\bun|another|une autre)\s+$", before)
+        if indefinite and names_card:
+            # "a sixth card", "une sixieme carte": the nth card in hand, not a row position.
+            slots.append(Slot("hand_size", value - 1, match.start(), match.end() + len(names_card.group(0))))
+            continue
+        if after_take and not names_card and re.match(r"\s*(?:turn|tour|player|joueur|game|partie|time|fois|round|manche)\b", after):
+            continue  # "who takes the first turn" is not a row position
+        if names_card or after_take:
+            slots.append(Slot("position", value, match.start(), match.end()))
+    for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
+        if _free(match.span(1), slots):
+            slots.append(Slot("position", int(match.group(1)), match.start(1), match.end(1)))
+    return slots
+
+
+def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
+    """Tokens the player holds ("with 2 tokens", "j'ai 3 jetons", "if I only had 1 token") and Vincent's tokens."""
+    reader = numbers()
+    token = alternation(words("token"))
+    regex = re.compile(
+        B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
+        r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
+        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only)\s+"
+        r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?" + f"(?P<count>{reader.fragment_articles})\\s*{token}"
+        + r"(?!\s+(?:on|sur|dessus|already|deja))"
+    )
+    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+                         + f"(?P<count>{reader.fragment_articles})" + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b))")
+    slots = []
+    vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
+                        r"a seulement|a encore)\s+(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+)?"
+                        + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
+        B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text)
+    if vincent:
+        slots.append(Slot("vincent_tokens", reader.count_value(vincent.group("count")), *vincent.span()))
+    supply = alternation(words("supply"))
+    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with)\\s+(?:only\\s+|encore\\s+)?"
+                      f"(?P<count>{reader.fragment_articles})" + E, text) or re.search(
+        B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:in|dans)\\s+(?:the\\s+|la\\s+)?{supply}", text)
+    if stock:
+        slots.append(Slot("supply", reader.count_value(stock.group("count")), *stock.span()))
+    elif has(text, "supply_empty"):
+        match = pattern("supply_empty").search(text)
+        slots.append(Slot("supply", 0, *match.span()))
+    for match in regex.finditer(text):
+        if not _free(match.span(), found + slots):
+            continue
+        value = reader.count_value(match.group("count"))
+        if value is not None:
+            slots.append(Slot("player_tokens", value, *match.span()))
+            break
+    if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
+        match = pronoun.search(text)
+        if match and _free(match.span(), found + slots):
+            slots.append(Slot("player_tokens", reader.count_value(match.group("count")), *match.span()))
+    return slots
+
+
+# ------------------------------------------------------------------------------------------------ hand and paintings
+
+
+def find_hand(text: str, found: list[Slot]) -> list[Slot]:
+    """Cards in hand, cards used to paint, paintings already done, and named situations (out of turn, ...)."""
+    reader = numbers()
+    count = reader.fragment
+    card_word = alternation(words("card"))
+    in_hand = alternation(["in hand", "in my hand", "en main", "dans ma main", "in your hand", "dans la main"])
+    slots: list[Slot] = []
+    take_with = re.search(B + f"(?:with|avec|holding|having|i have|j'ai|if i have|si j'ai|already have|ai deja)\\s+(?:already\\s+)?"
+                          f"(?P<n>{count})\\s+(?:art\\s+)?(?:{card_word}\\s+)?(?:already\\s+|deja\\s+)?{in_hand}", text)
+    if take_with:
+        slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
+    if not take_with:
+        got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
+                        f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai)\\s+(?:already\\s+|deja\\s+)?"
+                        f"(?P<n>{count})\\s+(?:art\\s+)?{card_word}" + E, text)
+        asks_to_hold = got and re.search(r"\b(?:can|could|may|allowed to|puis-je|peut-on|le droit d')\s*$",
+                                         text[max(0, got.start() - 14): got.start()])
+        if got and not asks_to_hold and _free(got.span(), found):
+            take_with = got
+            slots.append(Slot("hand_size", reader.count_value(got.group("n")), *got.span()))
+    hold = re.search(B + f"(?:hold|have|keep|avoir|tenir|garder)\\s+(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
+    if hold and not take_with and _free(hold.span(), found + slots):
+        # "Can I hold 6 cards?" asks whether the n-th card may join the hand: n - 1 held, then take one.
+        slots.append(Slot("hand_size", max(reader.count_value(hold.group("n")) - 1, 0), *hold.span(), ))
+        slots.append(Slot("hold_total", reader.count_value(hold.group("n")), *hold.span()))
+    paint_with = re.search(B + f"(?:with|avec|using|of|de|en utilisant|from)\\s+(?:only\\s+|just\\s+|seulement\\s+|que\\s+)?"
+                           f"(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
+    put_all = re.search(B + f"(?:put|use|place|mettre|utiliser|poser)\\s+(?:all\\s+|les\\s+|tous\\s+les\\s+|toutes\\s+les\\s+)?"
+                        f"(?P<n>{count})\\s+(?:(?:art\\s+)?{card_word}\\s+)?(?:in|into|dans|sur)\\b", text)
+    if put_all:
+        paint_with = put_all
+    if paint_with and _free(paint_with.span(), found + slots) and re.search(
+            r"\b(?:paint|painting|peindre|peinture|tableau|complete|terminer|finir)\b", text):
+        slots.append(Slot("paint_cards", reader.count_value(paint_with.group("n")), *paint_with.span()))
+    done = re.search(B + r"(?:after|once|apres|quand|une fois|with|avec|j'ai deja|i already have|i've done|i have done|"
+                     r"finished|completed|done|j'ai fini|j'ai termine|fini|termine|i finished|i completed)\s+"
+                     r"(?:(?:my|the|ma|la|mes|les|all|tous|toutes|completing|finishing|j'ai fini|j'ai termine|i have|i've)\s+)*"
+                     f"(?P<n>{alternation(reader.ordinal_words)}|{count})\\s+(?:painting|paintings|peinture|peintures|tableau|tableaux)",
+                     text)
+    if done:
+        token = done.group("n").replace(" ", "")
+        value = reader.ordinal_words.get(token) or reader.count_value(done.group("n"))
+        if value is not None:
+            slots.append(Slot("paintings_done", value, *done.span()))
+    for key in ("same_card_twice", "game_over", "out_of_turn"):
+        match = pattern(key).search(text)
+        if match:
+            slots.append(Slot("situation", key, *match.span()))
+    return slots
+
+
+def find_components(text: str, _found: list[Slot]) -> list[Slot]:
+    """What a count question or a stated count is about ("how many Art Cards are there?", "there are 15 background
+    cards", "12 scoring cards total?", "on peut jouer jusqu'a combien ?"): a component of the game."""
+    if has(text, "max_players"):
+        match = pattern("max_players").search(text)
+        return [Slot("component", "max_players", *match.span())]
+    reader = numbers()
+    for component, phrases in vocabulary()["components"].items():
+        # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
+        stated = re.search(r"(?P<lead>(?:there are|there is|il y a|y a|are|sont|has|compte|contient|up to|jusqu'a|a)\s+)?" + B
+                           + f"(?P<n>{reader.fragment})\\s+(?:(?:different|differentes|distinct)\\s+)?"
+                           + alternation(phrases) + E, text)
+        if stated and (stated.group("lead") or re.match(r"\s*(?:total|in total|en tout|au total|in the box|dans la boite|"
+                                                        r"in the book|dans le livret)\b", text[stated.end():])):
+            return [Slot("component", component, stated.end("n") + 1, stated.end())]
+    if not has(text, "count_question"):
+        return []
+    question = pattern("count_question").search(text)
+    after = text[question.end():]
+    best = None
+    for component, phrases in vocabulary()["components"].items():
+        match = re.match(r"\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total)\s+)?"
+                         r"(?:(?:different|differentes|distinct|the|les|des|de|d')\s*)*" + alternation(phrases) + E, after)
+        if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
+            best = (component, match)
+    if best is None:
+        return []
+    component, match = best
+    return [Slot("component", component, question.start(), question.end() + match.end())]
+
+
+FINDERS = (find_names, find_card_chain, find_ribbons, find_swatches, find_positions, find_tokens, find_hand,
+           find_components)

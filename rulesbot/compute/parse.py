@@ -1,0 +1,132 @@
+"""`parse(question, lang, game) -> Parsed`: the one question-understanding layer (cached: one parse per question).
+
+Generic steps, driven by the shared language.json and the game's vocabulary (rulesbot.games.GameSpec):
+1. fold the question; strip a claim cue (a prefix such as "is it true that", reported speech such as "my sister
+   reckons ..." / "mon cousin dit que ...", or a tag such as "..., innit?" / "..., c'est ça ?");
+2. run the game's slot finders over the claim's body (names from engine data, positions, counts, ...);
+3. add every number (digits and words), the cue lists present, the form, negation and whether it is elliptical.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rulesbot.compute.text import B, E, alternation, bounded, fold, language, numbers_for
+from rulesbot.games import game_spec
+from rulesbot.parsed import Parsed, Slot
+
+_NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
+# Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
+_NOT_CUES = {"numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
+             "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
+             "ellipsis_openers", "yes_no_openers", "first_person"}
+
+
+@lru_cache(maxsize=4096)
+def parse(question: str, lang: str, game: str) -> Parsed:
+    """What `question` (in `lang`) asks about the game whose engine id is `game`; cached."""
+    spec = game_spec(game)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    folded = fold(question)
+    body, cue, reported = split_claim(folded, vocabulary)
+    slots: list[Slot] = []
+    for finder in (spec.slot_finders if spec is not None else ()):
+        slots += finder(body, slots)
+    reader = numbers_for(vocabulary)
+    slots += reader.find(body)
+    # Ordinals no finder used ("et la deuxieme ?"): a follow-up may mean a position by them.
+    slots += [slot for slot in reader.ordinals(body) if not any(other.overlaps(slot.start, slot.end) for other in slots)]
+    slots.sort(key=lambda slot: (slot.start, slot.end))
+    cues = frozenset(key for key, regex in cue_patterns(game) if regex.search(body))
+    claim = cue is not None
+    elliptical = is_elliptical(body, vocabulary)
+    # A follow-up ("and the leftmost one?") asks; only an explicit cue makes it a claim.
+    statement = not claim and not elliptical and is_statement(body, vocabulary)
+    return Parsed(
+        text=question,
+        folded=body,
+        lang=lang,
+        game=game,
+        slots=tuple(slots),
+        cues=cues,
+        form="is_it_true" if claim else question_form(body, vocabulary),
+        claim=claim or statement,
+        claim_cue=cue if claim else ("statement" if statement else None),
+        reported=reported,
+        negated=_NEGATION.search(body) is not None,
+        elliptical=elliptical,
+    )
+
+
+def is_follow_up(question: str, pack) -> bool:
+    """Whether a question leans on the previous one ("and with 4 ribbons?", "et en solo ?"), for any pack."""
+    from rulesbot.games import spec_for_pack
+
+    spec = spec_for_pack(pack)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    body, _cue, _reported = split_claim(fold(question), vocabulary)
+    return is_elliptical(body, vocabulary)
+
+
+@lru_cache(maxsize=64)
+def cue_patterns(game: str) -> tuple[tuple[str, re.Pattern], ...]:
+    """(cue list name, compiled pattern) for every phrase list of the game's vocabulary (compiled once)."""
+    spec = game_spec(game)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    return tuple((key, bounded(frozenset(phrases))) for key, phrases in vocabulary.items()
+                 if key not in _NOT_CUES and isinstance(phrases, list) and phrases and isinstance(phrases[0], str))
+
+
+def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
+    """(body, claim cue or None, reported speech) for a folded question."""
+    body = text.strip()
+    cue = None
+    reported = False
+    prefix = re.match(r"^\s*(?:" + alternation(vocabulary["claim_prefix"]) + r")\s*[:,]?\s*", body)
+    if prefix:
+        cue, body = prefix.group(0).strip(" :,"), body[prefix.end():]
+    else:
+        according = re.match(r"^\s*" + alternation(vocabulary["reported_according"]) + r"\s+[\w' -]{1,40}?,\s*", body)
+        speech = re.match(
+            r"^\s*(?:[\w'-]+\s+){0,3}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
+            + alternation(vocabulary["reported_connector"]) + r"\s*)?", body)
+        found = according or speech
+        if found and len(body) - found.end() > 8:
+            cue, body, reported = found.group(0).strip(" :,"), body[found.end():], True
+    suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
+        r"\s(?:" + alternation(vocabulary["bare_tags"]) + r")\s*[?!.]*\s*$", body)
+    if suffix:
+        cue = cue or suffix.group(0).strip(" ,;:-?!.")
+        body = body[: suffix.start()]
+    return body.strip(), cue, reported
+
+
+def is_statement(body: str, vocabulary) -> bool:
+    """A sentence that states something instead of asking ("there are 15 background cards", "38 ca fait Maitre ?"):
+    no interrogative word anywhere and at least one number or name-like content (the intent decides what is stated)."""
+    # "does 38 count as Master?", "is 3 green worth 11?": a yes/no question about a thing (not about what I may do)
+    # asserts what follows it.
+    opener = re.match(r"^\s*" + alternation(vocabulary["yes_no_openers"]) + r"\s+", body)
+    if opener and not re.match(alternation(vocabulary["first_person"]) + E, body[opener.end():]) \
+            and numbers_for(vocabulary).find(body[opener.end():]):
+        body = body[opener.end():]  # it states a value ("does 38 count as ...")
+    elif opener:
+        return False
+    if re.search(B + alternation(vocabulary["interrogatives"]) + E, body):
+        return False
+    return len(body.split()) >= 3
+
+
+def question_form(body: str, vocabulary) -> str:
+    """The form of a (non-claim) question: the first form (in vocabulary order) with a phrase in it."""
+    for form, phrases in vocabulary["forms"].items():
+        if bounded(frozenset(phrases)).search(body):
+            return form
+    return "other"
+
+
+def is_elliptical(body: str, vocabulary) -> bool:
+    """A follow-up leaning on the previous question: it opens with a follow-up cue ("and if", "et avec", ...)."""
+    return re.match(r"^\s*(?:" + alternation(vocabulary["ellipsis"] + vocabulary["ellipsis_openers"]) + r")" + E,
+                    body) is not None

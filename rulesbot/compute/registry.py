@@ -1,0 +1,120 @@
+"""Intents: one entry each (the slots it needs, its cue words and exemplars as data, a compute function).
+
+The runner scores every intent of the game against a `Parsed` question and computes the best-scoring ones until
+one answers; no intent depends on the order intents are listed in:
+
+    score = 3 per required slot kind + 1 per `any_of` slot kind present + 2 per cue list present
+            + exemplar similarity (word overlap with the closest exemplar, 0..1)
+
+An intent is a candidate only when all its `requires` slot kinds, at least one `any_of` kind (when given) and at
+least one of its `needs_cue` lists (when given) are present, and none of its `vetoes` (slot kinds) or `veto_cues`.
+A compute function may still decline (None): the question names its things but asks a rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulesbot.parsed import Parsed
+
+
+@dataclass
+class Computation:
+    """What an intent computed, ready to be rendered as an Answer."""
+
+    intent: str
+    sentences: list[str]
+    trace: list[str] = field(default_factory=list)
+    value: Any = None  # what a claim about this question is checked against
+    value_text: str | None = None
+    claimed: Any = None  # the value the asker stated (claims only)
+    engine: dict = field(default_factory=dict)
+    concepts: list[tuple[str, dict]] = field(default_factory=list)
+    asks: bool = False  # under-specified: the answer asks for the missing piece
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One computable question type of a game."""
+
+    name: str
+    compute: Callable[[Parsed], Computation | None]
+    requires: tuple[str, ...] = ()
+    any_of: tuple[str, ...] = ()
+    needs_cue: tuple[str, ...] = ()
+    cues: tuple[str, ...] = ()
+    vetoes: tuple[str, ...] = ()
+    veto_cues: tuple[str, ...] = ()
+    exemplars: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def score(self, parsed: Parsed) -> float | None:
+        """How well the question fits this intent, or None when it cannot be this intent."""
+        present = parsed.slot_names()
+        if not all(name in present for name in self.requires):
+            return None
+        if self.any_of and not any(name in present for name in self.any_of):
+            return None
+        if self.needs_cue and not parsed.cue(*self.needs_cue):
+            return None
+        if any(name in present for name in self.vetoes) or parsed.cue(*self.veto_cues):
+            return None
+        total = 3.0 * len(self.requires) + sum(1.0 for name in self.any_of if name in present)
+        total += 2.0 * sum(1 for name in self.cues if name in parsed.cues)
+        return total + exemplar_similarity(parsed, self.exemplars.get(parsed.lang, ()))
+
+
+_WORD = re.compile(r"[a-z']+")
+
+
+def exemplar_similarity(parsed: Parsed, exemplars: Sequence[str]) -> float:
+    """Word overlap (Jaccard) with the closest exemplar question (folded words, names and numbers ignored)."""
+    if not exemplars:
+        return 0.0
+    words = set(_WORD.findall(parsed.folded))
+    if not words:
+        return 0.0
+    best = 0.0
+    for exemplar in exemplars:
+        other = set(_WORD.findall(exemplar))
+        if other:
+            best = max(best, len(words & other) / len(words | other))
+    return best
+
+
+def rank(parsed: Parsed, intents: Sequence[Intent]) -> list[Intent]:
+    """The candidate intents, best first (ties broken by name, so the listing order never matters)."""
+    scored = [(score, intent.name, intent) for intent in intents if (score := intent.score(parsed)) is not None]
+    return [intent for _score, _name, intent in sorted(scored, key=lambda item: (-item[0], item[1]))]
+
+
+def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
+    """The computation of the best-ranked intent that answers, or None."""
+    for intent in rank(parsed, intents):
+        computation = intent.compute(parsed)
+        if computation is not None:
+            return computation
+    return None
+
+
+def load_intents(table: Mapping[str, Mapping[str, Any]], functions: Mapping[str, Callable]) -> tuple[Intent, ...]:
+    """Intents from their data entries (slots, cues, exemplars) and their compute functions, matched by name."""
+    missing = set(table) ^ set(functions)
+    if missing:
+        raise ValueError(f"intents without both a data entry and a compute function: {sorted(missing)}")
+    return tuple(
+        Intent(
+            name=name,
+            compute=functions[name],
+            requires=tuple(entry.get("requires", ())),
+            any_of=tuple(entry.get("any_of", ())),
+            needs_cue=tuple(entry.get("needs_cue", ())),
+            cues=tuple(entry.get("cues", ())),
+            vetoes=tuple(entry.get("vetoes", ())),
+            veto_cues=tuple(entry.get("veto_cues", ())),
+            exemplars={lang: tuple(items) for lang, items in entry.get("exemplars", {}).items()},
+        )
+        for name, entry in sorted(table.items())
+    )

@@ -1,0 +1,322 @@
+"""The question-understanding layer and the intent registry: claim cues, positions in words, variants and state,
+counts, limits, levels, odds, the hand-limit bound, follow-ups with context (core, CLI, API), and rule questions that
+name computable things staying with retrieval. Oracles are the engine's data and functions, or the rulebook."""
+
+import json
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import pytest
+from rulesbot.engine import canvas as engine
+
+from rulesbot.compute import answer_computed
+from rulesbot.compute.parse import parse
+from rulesbot.compute.registry import rank
+from rulesbot.errors import BadInput
+from rulesbot.games import game_spec
+from rulesbot.knowledge import load_packs
+
+
+@cache
+def _pack():
+    return load_packs()["canvas"]
+
+
+def ask(question, lang="en", context=()):
+    return answer_computed(None, question, lang, _pack(), context=list(context))
+
+
+# ------------------------------------------------------------------------------------------- claims in any phrasing
+
+
+@pytest.mark.parametrize(("question", "lang", "verdict"), [
+    ("two emphasis ribbons is 5 pts innit?", "en", engine.points_for("emphasis", 2) == 5),
+    ("my sister reckons three consistency ribbons are worth 9", "en", engine.points_for("consistency", 3) == 9),
+    ("ma sœur prétend que 3 rubans verts ça fait 11", "fr", engine.points_for("repetition", 3) == 11),
+    ("3 rubans Variété valent 13 points, c'est ça ?", "fr", engine.points_for("variety", 3) == 13),
+    ("taking the second card costs 2 tokens, isnt it?", "en", False),
+    ("there are 15 background cards", "en", engine.component_counts()["background_cards"].count == 15),
+    ("12 scoring cards total in the box?", "en", len(engine.SCORING_CARDS) == 12),
+])
+def test_claims_however_phrased(question, lang, verdict):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is verdict, answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "verdict"), [
+    ("3 green ribbons aren't worth 9, right?", "en", engine.points_for("repetition", 3) != 9),
+    ("3 rubans verts ne valent pas 11 points, hein ?", "fr", engine.points_for("repetition", 3) != 11),
+    ("Emphasis doesn't give 4 ribbons, right?", "en", engine.scoring_card("emphasis").max_ribbons < 4),
+    ("with only 3 tokens he can never take the one next to the deck, right?", "en",
+     dict(engine.vincent_take_odds(vincent_tokens=3))[engine.ruleset("vincent").row_size] == 0),
+])
+def test_negated_claims(question, lang, verdict):
+    answer = ask(question, lang)
+    assert answer.kind == "claim" and answer.verdict is verdict, answer.answer
+
+
+def test_a_limit_stated_as_a_claim():
+    emphasis = engine.scoring_card("emphasis")
+    answer = ask("Emphasis can give 5 ribbons, yes?")
+    assert answer.kind == "claim" and answer.verdict is (5 <= emphasis.max_ribbons)
+    assert str(emphasis.max_ribbons) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "level_reached"), [
+    ("does 38 count as Master?", "en", "hard"), ("38 ça fait Maître ?", "fr", "hard"),
+    ("40 pile en solo c'est master, ok ?", "fr", "master"),
+])
+def test_level_claims(question, lang, level_reached):
+    score = int(question.split()[1] if question.startswith("does") else question.split()[0])
+    master = engine.solo_level("master")
+    answer = ask(question, lang)
+    assert answer.kind == "claim" and answer.verdict is (score >= master.target)
+    reached = max((level for level in engine.SOLO_LEVELS if score >= level.target), key=lambda level: level.target)
+    assert reached.slug == level_reached and str(reached.target) in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- positions, variants, state
+
+
+@pytest.mark.parametrize(("question", "lang", "position"), [
+    ("How much does the card nearest the draw pile cost?", "en", 5),
+    ("la dernière de la rangée coûte combien ?", "fr", 5),
+    ("What does the middle card of the row cost?", "en", 3),
+    ("combien coûte la carte la plus éloignée de la pioche ?", "fr", 1),
+])
+def test_row_positions_in_words(question, lang, position):
+    answer = ask(question, lang)
+    assert answer.engine["position"] == position and answer.engine["cost"] == position - 1  # one token per skipped card
+
+
+def test_solo_puzzle_pays_the_supply_and_discards_the_skipped_cards():
+    base = ask("What does taking the third card cost?")
+    puzzle = ask("In Solo Puzzle, what does taking the third card cost?")
+    assert base.engine["ruleset"] == "base" and base.engine["discarded"] == 0
+    assert puzzle.engine["ruleset"] == "solo-puzzle" and puzzle.engine["discarded"] == 2  # the two skipped cards
+    assert puzzle.engine["supply_after"] == engine.ruleset("solo-puzzle").token_supply + 2
+
+
+def test_solo_puzzle_free_card_gains_from_the_supply():
+    rules = engine.ruleset("solo-puzzle")
+    answer = ask("solo puzzle: taking the leftmost card gives me a token from the supply?")
+    assert answer.kind == "claim" and answer.verdict is (rules.supply_gain_free_card == 1)
+
+
+def test_the_supply_named_in_the_question():
+    empty = ask("solo puzzle, I take the free card with an empty supply, how many tokens do I get?")
+    assert empty.engine["gain"] == 0  # the supply gain needs tokens in the supply
+    stocked = ask("solo puzzle: the supply has 2 tokens, I take the 4th card, how many in the supply after?")
+    assert stocked.engine["supply_after"] == 2 + 3  # 3 skipped cards paid into it
+
+
+def test_tokens_already_on_cards_and_tokens_held():
+    answer = ask("g 4 jetons, je prends la 2e carte qui a une paire de jetons dessus, j'en ai combien après ?", "fr")
+    assert answer.engine["tokens_after"] == 4 - 1 + 2  # pay 1 for the skipped card, gain the 2 on the card
+
+
+# ------------------------------------------------------------------------------------------- counts, odds, bounds
+
+
+@pytest.mark.parametrize(("question", "lang", "slug"), [
+    ("How many Art Cards are there in the box?", "en", "art_cards"),
+    ("combien de fonds (arrière-plans) dans la boite", "fr", "background_cards"),
+    ("y a combien d'accomplissements en tout dans le livret ?", "fr", "achievements"),
+    ("how many scenarios are there?", "en", "scenarios"),
+])
+def test_component_counts_from_the_engine_with_their_page(question, lang, slug):
+    entry = engine.component_counts()[slug]
+    answer = ask(question, lang)
+    assert answer.kind == "computed" and answer.engine["count"] == entry.count
+    assert entry.page in {citation.page for citation in answer.citations}
+
+
+@pytest.mark.parametrize(("question", "tokens", "position"), [
+    ("what are the odds Vincent takes the third card?", None, 3),
+    ("with 5 tokens whats the chance vincent takes the card next to the deck?", 5, 5),
+    ("vincent n'a plus que 2 jetons, proba qu'il prenne la 2e carte ?", 2, 2),
+])
+def test_vincent_odds_are_exact(question, tokens, position):
+    rules = engine.ruleset("vincent")
+    tokens = rules.vincent_tokens if tokens is None else tokens
+    # Independent oracle: each token lands face up with probability 1/2; he skips one card per face-up token, at
+    # most vincent_max_face_up and at most the row's other cards (rulebook p. 5).
+    skip = position - 1
+    cap = min(rules.vincent_max_face_up, rules.row_size - 1)
+    outcomes = range(skip, tokens + 1) if skip == cap else [skip]
+    expected = sum((Fraction(comb(tokens, k), 2**tokens) for k in outcomes if k <= tokens), Fraction(0))
+    answer = ask(question, "fr" if "proba" in question else "en")
+    assert answer.kind == "computed" and Fraction(answer.engine["probability"]) == expected
+
+
+def test_a_hand_larger_than_the_hand_limit_is_refused_not_searched():
+    titles = [art_card.title for art_card in engine.ART_CARDS[:56]]
+    answer = ask(f"I hold {', '.join(titles)}: what is the best painting?")
+    assert answer.engine["hand_limit"] == engine.ruleset("base").hand_limit
+    assert "at most" in answer.answer and "points" not in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- rule questions stay rules
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("can Vincent take the first card?", "en"), ("vincent il peut prendre la première carte ?", "fr"),
+    ("who takes the first turn in a 3 player game?", "en"),
+    ("what does vincent do if none of his 4 tokens land face up?", "en"),
+    ("where are the 9 scenarios in the rulebook?", "en"),
+    ("in a scenario, if just 1 of us hits the goal do we pass?", "en"),
+    ("quand je prends la 3e carte, les autres glissent dans quel sens ?", "fr"),
+    ("The card right next to the deck box is the free one, correct?", "en"),
+    ("Mon icône bonus PER Texture est recouverte par ma dernière carte : je gagne encore des rubans gris ?", "fr"),
+    ("when I take the 2nd card, where does my token go?", "en"), ("quand je prends la 2e carte, où va mon jeton ?", "fr"),
+    ("what's the difference between Easy and Hard in solo?", "en"),
+    ("do the Chosen and Game cards go together well?", "en"),
+    ("si j'ai 5 cartes je suis obligé de peindre au tour d'après ?", "fr"),
+    ("J'ai deux exemplaires de chaque élément : Variété me donne-t-elle 2 rubans ?", "fr"),
+    ("What is the designer's favourite art card?", "en"),
+])
+def test_rule_questions_naming_computable_things_stay_with_retrieval(question, lang):
+    assert ask(question, lang) is None
+
+
+def test_how_many_ribbons_can_a_card_give_gets_the_limit_intent():
+    answer = ask("how many ribbons can Emphasis give?")
+    assert answer.engine["intent"] == "card_limit"
+    assert answer.engine["max_ribbons"] == engine.scoring_card("emphasis").max_ribbons
+
+
+def test_intent_choice_does_not_depend_on_the_listing_order():
+    spec = game_spec("canvas")
+    parsed = parse("I hold Chosen, Game, Truth, Mess and Dreams: what should I paint?", "en", "canvas")
+    forward = [intent.name for intent in rank(parsed, spec.intents)]
+    backward = [intent.name for intent in rank(parsed, list(reversed(spec.intents)))]
+    assert forward == backward and forward[0] == "best_painting"
+
+
+# ------------------------------------------------------------------------------------------- follow-ups
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "value"), [
+    ("and with four?", "en", ["how many pts for 2 repetition ribbons?"], engine.points_for("repetition", 4)),
+    ("et avec quatre rubans ?", "fr", ["3 rubans répet ça fait combien déjà"], engine.points_for("repetition", 4)),
+    ("what about the last one?", "en", ["How many tokens does it cost to take the second card?"], 4),
+    ("and the leftmost one?", "en", ["in solo puzzle what does the 3rd card cost me"], 0),
+])
+def test_an_elliptical_follow_up_inherits_the_slots_it_leaves_out(question, lang, context, value):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.kind == "computed"
+    assert value == answer.engine.get("points", answer.engine.get("cost"))
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "key", "value"), [
+    ("and the fourth?", "en", ["how much does the second card cost?"], "cost", 3),
+    ("et avec la 5e ?", "fr", ["combien coûte la 3e carte ?"], "cost", 4),
+    ("and for Emphasis?", "en", ["how many points are 3 Variety ribbons worth?"], "points", engine.points_for("emphasis", 3)),
+    ("et pour Symétrie ?", "fr", ["combien valent 2 rubans Variété ?"], "points", engine.points_for("symmetry", 2)),
+])
+def test_a_follow_up_replaces_the_slot_it_names(question, lang, context, key, value):
+    assert ask(question, lang, context).engine[key] == value
+
+
+def test_the_designers_score_is_their_achievements_threshold_minus_one():
+    beat = max((a for a in engine.ACHIEVEMENTS if a.kind == "game_points"), key=lambda a: a.params["min"])
+    answer = ask("the designers scored 47, right?")
+    assert answer.kind == "claim" and answer.verdict is (beat.params["min"] - 1 == 47)
+    assert ask("What is the designer's favourite art card?") is None
+
+
+@pytest.mark.parametrize(("question", "lang", "held"), [
+    ("i have 5 cards, can i take another?", "en", 5), ("Can I hold 5 cards?", "en", 4),
+    ("est-ce qu'on peut prendre une carte quand on a déjà 5 cartes ?", "fr", 5),
+])
+def test_cards_held_versus_cards_to_hold(question, lang, held):
+    limit = engine.ruleset("base").hand_limit
+    answer = ask(question, lang)
+    assert answer.engine["hand"] == held and answer.engine["allowed"] is (held < limit)
+
+
+def test_a_follow_up_changes_the_tokens_held():
+    answer = ask("and if I only had 1 token?", "en", ["Can I take the fourth card with 4 tokens?"])
+    assert answer.engine["player_tokens"] == 1 and answer.engine["allowed"] is False
+
+
+def test_swap_the_top_two():
+    context = ["ok chosen at the bottom, view in the middle, nature on top, starter cards. how many points?"]
+    swapped = engine.score_painting(engine.Painting.from_cards(["Chosen", "Nature", "View"]), engine.FIRST_GAME_CARDS)
+    answer = ask("what if i swap the top two?", "en", context)
+    assert answer.engine["cards"] == ["Chosen", "Nature", "View"] and answer.engine["points"] == swapped.points()
+
+
+@pytest.mark.parametrize(("question", "lang", "cards"), [
+    ("what about Mess instead of Game?", "en", ["Chosen", "Mess", "Truth"]),
+    ("et avec Mess à la place de Game ?", "fr", ["Chosen", "Mess", "Truth"]),
+    ("what if Game is on top?", "en", ["Chosen", "Truth", "Game"]),
+])
+def test_a_follow_up_replaces_or_moves_a_card(question, lang, cards):
+    answer = ask(question, lang, ["what does Chosen, Game, Truth score?"])
+    expected = engine.score_painting(engine.Painting.from_cards(cards), engine.FIRST_GAME_CARDS).points()
+    assert answer.engine["cards"] == cards and answer.engine["points"] == expected
+
+
+def test_a_follow_up_keeps_the_previous_score():
+    master = engine.solo_level("master")
+    answer = ask("and on Master?", "en", ["I got 36 in solo on hard, did I win?"])
+    assert answer.engine["level"] == "master" and answer.engine["passed"] is (36 >= master.target)
+
+
+def test_a_complete_question_ignores_the_context():
+    alone = ask("How many points are four Repetition ribbons worth?")
+    with_context = ask("How many points are four Repetition ribbons worth?", "en", ["Can I take the fourth card with 2 tokens?"])
+    assert with_context.answer == alone.answer
+
+
+def test_a_follow_up_of_a_rules_question_is_not_computed():
+    assert ask("and in solo?", "en", ["How does the game end?"]) is None
+
+
+def test_core_follow_up_of_a_rules_question_searches_with_the_previous_question(hash_bot, monkeypatch):
+    queries = []
+    search = hash_bot.retriever.search
+    monkeypatch.setattr(hash_bot.retriever, "search", lambda query, *a, **k: queries.append(query) or search(query, *a, **k))
+    hash_bot.ask("and in solo?", context=["How does the game end?"])
+    hash_bot.ask("How does the game end?", context=["What is the hand limit?"])
+    assert queries == ["How does the game end? and in solo?", "How does the game end?"]
+
+
+@pytest.mark.parametrize("context", [["a"] * 6, "just a string", [3], ["ok", ""]])
+def test_bad_context_is_a_clear_error(hash_bot, context):
+    with pytest.raises(BadInput):
+        hash_bot.ask("and with four?", context=context)
+
+
+def test_api_accepts_a_context(hash_settings, hash_bot):
+    from fastapi.testclient import TestClient
+
+    from rulesbot.api import create_app
+
+    with TestClient(create_app(hash_settings, bot=hash_bot)) as client:
+        first = client.post("/v1/ask", json={"question": "and with four?", "context": ["how many pts for 2 repetition ribbons?"]})
+        alone = client.post("/v1/ask", json={"question": "and with four?"})
+        too_many = client.post("/v1/ask", json={"question": "and with four?", "context": ["a"] * 6})
+        not_strings = client.post("/v1/ask", json={"question": "and with four?", "context": [1]})
+    assert first.status_code == 200 and first.json()["engine"]["points"] == engine.points_for("repetition", 4)
+    assert set(first.json()) <= {"question", "answer", "lang", "kind", "verdict", "citations", "confidence", "engine"}
+    assert alone.status_code == 200 and alone.json().get("engine", {}).get("points") != first.json()["engine"]["points"]
+    for response in (too_many, not_strings):
+        assert 400 <= response.status_code < 500 and set(response.json()["error"]) >= {"code", "message"}
+
+
+def test_cli_context_option_and_jsonl(hash_env):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+
+    runner = CliRunner()
+    result = runner.invoke(app, ["ask", "and with four?", "--context", "how many pts for 2 repetition ribbons?", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["engine"]["points"] == engine.points_for("repetition", 4)
+    line = json.dumps({"question": "et avec quatre rubans ?", "context": ["3 rubans répet ça fait combien déjà"]})
+    result = runner.invoke(app, ["ask", "--jsonl"], input=line + "\n")
+    assert json.loads(result.stdout.splitlines()[0])["engine"]["points"] == engine.points_for("repetition", 4)
+    result = runner.invoke(app, ["ask", "and?", *sum((["--context", "q"] for _ in range(6)), [])])
+    assert result.exit_code == 2 and "at most 5" in result.output
