@@ -86,11 +86,29 @@ def alternative_record(records: list[Ranked], chosen: Ranked, calibration: Calib
 
 
 def rule_answer(
-    question: str, lang: str, records: list[Ranked], pack: Pack, calibration: Calibration, confidence: float
+    question: str,
+    lang: str,
+    records: list[Ranked],
+    pack: Pack,
+    calibration: Calibration,
+    confidence: float,
+    *,
+    embedder=None,
+    question_lang: str | None = None,
 ) -> Answer:
-    """A kind "rule" Answer from ranked records (non-empty), with a "did you mean" line when two are close."""
+    """A kind "rule" Answer from ranked records (non-empty): an ingested passage answers with its best sentences,
+    a shipped record with its statement (after its lead when the lead applies); a "did you mean" line when two are
+    close."""
     chosen = choose_answer_record(records, calibration)
-    text = statement(question, chosen, pack, lang, calibration, lead=True)
+    shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
+    if shown.source == "user":
+        # A user rulebook's passage answers with its one or two sentences closest to the question.
+        from rulesbot.extractive import best_sentences
+
+        body = best_sentences(question, question_lang or lang, shown, embedder)
+        text = body if shown.lang == lang else ONLY_IN[lang].format(text=body)
+    else:
+        text = statement(question, chosen, pack, lang, calibration, lead=True)
     floor = records[0].score - calibration.cite_margin
     others = [item for item in records if item is not chosen and item.score >= floor]
     citations = citations_for([chosen, *others], pack, lang)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rulesbot.errors import BadInput, PackError, UnknownCard
+from rulesbot.finishing import finish_answer
 from rulesbot.knowledge import Pack, PackManifest, get_pack, load_pack, load_packs
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
@@ -90,9 +91,16 @@ class Rulesbot:
 
         `context` lists the player's previous questions (at most MAX_CONTEXT, newest last; nothing is kept between
         calls): an elliptical follow-up ("and with 4 ribbons?") takes what it leaves out from the latest computable
-        one; one that leans on a rules question is searched together with the previous question's text.
+        one; one that leans on a rules question is searched together with the previous question's text. Every
+        answer, whichever path made it, leaves with its stable id and its headline (rulesbot.finishing).
         """
+        answer = self._answer(question, lang, game, context)
+        return finish_answer(answer, game=game or self.settings.default_game)
+
+    def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
         from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
+        from rulesbot.extractive import confidence as passage_confidence
+        from rulesbot.extractive import passage_decision, passage_only
         from rulesbot.scope import out_of_scope
 
         question = validate_question(question, self.settings.max_question_chars)
@@ -112,9 +120,16 @@ class Rulesbot:
         result = self.retriever.search(query, pack.game, query_lang=question_lang, k=CANDIDATES)
         calibration = self.retriever.calibration
         confidence = self.retriever.confidence(result.top_score)
+        if passage_only(pack):
+            # An ingested rulebook without FAQ records: sentence re-ranking and its own calibration.
+            result, calibration = passage_decision(self.retriever, pack, question, question_lang, result)
+            confidence = passage_confidence(result.top_score, calibration)
         if not result.records or result.top_score < calibration.threshold:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
-        return rule_answer(question, answer_lang, result.records, pack, calibration, confidence)
+        return rule_answer(
+            question, answer_lang, result.records, pack, calibration, confidence,
+            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang,
+        )
 
     def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:
         """The k best knowledge records for `query` (`lang` keeps only records in that language)."""

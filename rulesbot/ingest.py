@@ -2,7 +2,10 @@
 
 Pages come from markers in text (`<!-- page 3 -->`, `[page 3]`, `--- page 3 ---`, or form feeds `\\f`, each
 starting the next page) or from the PDF itself. `chunk_pages` is the one function that turns pages into
-passages (about 60-120 words along paragraphs, each with its page and the nearest heading as its section).
+passages: cut at every heading and paragraph (a paragraph under 15 words joins the next one of its section),
+at most 120 words, each with its page and the nearest heading as its section. A PDF has no Markdown headings:
+`pdf_headings` marks its heading lines, by font (a larger or bold font than the body) where pypdf reports
+fonts, else by layout (a short title-case or numbered line after a sentence's end, followed by body text).
 
 Every step is bounded by `Limits` (the RULESBOT_INGEST_* settings): the file's size, its page count and page
 numbers, the text it yields (a small PDF can inflate to millions of characters) and the passages it is cut
@@ -18,7 +21,9 @@ from pathlib import Path
 
 from rulesbot.errors import BadInput
 
-MIN_WORDS, MAX_WORDS = 60, 120
+# A paragraph is a passage of its own (one rule, one answer) unless it is shorter than MIN_WORDS: then it
+# joins the next paragraph of its section. No passage is longer than MAX_WORDS or crosses a heading or a page.
+MIN_WORDS, MAX_WORDS = 15, 120
 # Longer "words" are run-together PDF text, URLs or junk: they are cut into pieces this long.
 MAX_WORD_CHARS = 60
 # A PDF stream may inflate to this many bytes per allowed character of text (content streams carry layout
@@ -30,6 +35,8 @@ _MARKER = re.compile(
     r"^\s*(?:<!--\s*page\s+(\d+)\s*-->|\[page\s+(\d+)\]|-{3,}\s*page\s+(\d+)\s*-{3,})\s*$", re.IGNORECASE
 )
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
+# A line that is nothing but bold text ("**Setup**"), as many Markdown rulebooks mark a heading.
+_BOLD_HEADING = re.compile(r"^\s{0,3}(?:\*\*|__)([^*_]{1,80}?)(?:\*\*|__)\s*:?\s*$")
 
 
 class LimitExceeded(BadInput):
@@ -126,8 +133,8 @@ def text_pages(text: str) -> list[tuple[int, str]]:
 
 
 def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars: int) -> list[Passage]:
-    """Paragraph-based passages of ~60-120 words and at most `max_chars` characters, each with its page and the
-    nearest heading above it (words longer than MAX_WORD_CHARS are split)."""
+    """Passages cut at every heading and paragraph (short paragraphs joined), at most MAX_WORDS words and
+    `max_chars` characters, each with its page and the nearest heading above it (long words are split)."""
     passages: list[Passage] = []
     section = default_section
     piece = min(MAX_WORD_CHARS, max_chars)
@@ -146,7 +153,7 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
             lines = [line.strip() for line in paragraph.strip().splitlines() if line.strip()]
             if not lines:
                 continue
-            heading = _HEADING.match(lines[0])
+            heading = _HEADING.match(lines[0]) or _BOLD_HEADING.match(lines[0])
             if heading:
                 flush(number)
                 section = heading.group(1).strip()
@@ -154,7 +161,7 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
                 if not lines:
                     continue
             words = [word[start : start + piece] for word in " ".join(lines).split() for start in range(0, len(word), piece)]
-            if len(buffer) + len(words) > MAX_WORDS and len(buffer) >= MIN_WORDS // 2:
+            if len(buffer) + len(words) > MAX_WORDS:
                 flush(number)
             # A long paragraph is cut wherever the passage reaches MAX_WORDS words or max_chars characters.
             for word in words:
@@ -227,7 +234,7 @@ def _pdf_pages(path: Path, limits: Limits) -> list[tuple[int, str]]:
                 raise over_limit("ingest_max_pages", f"{path.name} has {count:,} pages, over the limit of {limits.max_pages:,}")
             total = 0
             for number, page in enumerate(reader.pages, start=1):
-                text = page.extract_text() or ""
+                text = _pdf_page_text(page)
                 total += len(text)
                 _check_text_size(path, total, limits)
                 pages.append((number, text))
@@ -239,3 +246,101 @@ def _pdf_pages(path: Path, limits: Limits) -> list[tuple[int, str]]:
     except (PyPdfError, ValueError, KeyError, TypeError, RecursionError) as error:
         raise BadInput(f"{path}: unreadable PDF ({error})") from error
     return pages
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One piece of a PDF page's text as pypdf shows it: its words, font size, boldness and baseline height."""
+
+    text: str
+    size: float
+    bold: bool
+    y: float
+
+
+def _pdf_page_text(page) -> str:
+    """A PDF page's text with its headings marked ("# ...") and blank lines between paragraphs."""
+    runs: list[TextRun] = []
+
+    def visit(text, matrix, text_matrix, font, size) -> None:
+        words = " ".join(str(text).split())
+        if not words:
+            return
+        # The font size is scaled by the text and current matrices (some PDFs set size 1 and scale by 11).
+        scale = abs(float(text_matrix[3]) * float(matrix[3])) or 1.0
+        name = str((font or {}).get("/BaseFont", "")).lower()
+        bold = any(mark in name for mark in ("bold", "black", "heavy", "semibold"))
+        runs.append(TextRun(words, float(size or 0) * scale, bold, float(text_matrix[5]) * float(matrix[3]) + float(matrix[5])))
+
+    try:
+        text = page.extract_text(visitor_text=visit) or ""
+    except TypeError:  # a pypdf without visitor support: the layout heuristic alone
+        text, runs = page.extract_text() or "", []
+    return pdf_headings(text, runs)
+
+
+def pdf_headings(text: str, runs: list[TextRun]) -> str:
+    """`text` (one PDF page) with heading lines marked "# ..." and blank lines at paragraph gaps.
+
+    A heading is a short line set in a larger (x1.15) or bold font when the body is not; on a page whose
+    fonts show no heading, it is a short line that starts with a capital or a number, does not end a
+    sentence, follows a sentence's end (or starts the page) and is followed by body text.
+    """
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    by_text = {run.text: run for run in runs}
+    weights: dict[float, int] = {}
+    bold_chars = 0
+    for run in runs:
+        weights[round(run.size, 1)] = weights.get(round(run.size, 1), 0) + len(run.text)
+        bold_chars += len(run.text) if run.bold else 0
+    body_size = max(weights, key=lambda size: weights[size]) if weights else 0.0
+    body_bold = bold_chars * 2 > sum(weights.values())
+
+    def by_font(line: str) -> bool:
+        run = by_text.get(line)
+        if run is None or len(line.split()) > MAX_HEADING_WORDS or not body_size:
+            return False
+        return run.size >= body_size * 1.15 or (run.bold and not body_bold)
+
+    font_marks = [by_font(line) for line in lines]
+    if any(font_marks):
+        marks = font_marks
+    else:
+        marks = [
+            _looks_like_heading(line, lines[number - 1] if number else None, lines[number + 1] if number + 1 < len(lines) else None)
+            for number, line in enumerate(lines)
+        ]
+    # Paragraph gaps: a baseline step clearly wider than the usual line step (for lines pypdf reports as runs).
+    heights = [by_text[line].y if line in by_text else None for line in lines]
+    steps = [
+        round(abs(a - b), 1) for a, b in zip(heights, heights[1:], strict=False) if a is not None and b is not None and a != b
+    ]
+    # The most common step is the line step inside a paragraph (headings and gaps are rarer).
+    usual = max(sorted(set(steps)), key=steps.count) if steps else 0.0
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if marks[number]:
+            out += ["", f"# {line.rstrip(':')}", ""]
+            continue
+        previous = heights[number - 1] if number else None
+        if usual and previous is not None and heights[number] is not None and abs(previous - heights[number]) > usual * 1.25:
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+MAX_HEADING_WORDS = 10
+# "3. Scoring", "3.1 Scoring", "IV. Variants", "B. Setup"; never "60 boat cards" (a list's line).
+_NUMBERED = re.compile(r"^(?:\d+\.(?:\d+\.?)*|[IVX]+\.|[A-Z]\.)\s+\S")
+
+
+def _looks_like_heading(line: str, previous: str | None, following: str | None) -> bool:
+    words = line.split()
+    if not words or len(words) > 8 or len(line) > 60 or following is None:
+        return False
+    if line[-1] in ".,;!?" or not (line[0].isupper() or _NUMBERED.match(line)):
+        return False
+    if previous is not None and previous[-1] not in ".!?:":
+        return False  # a line inside a sentence
+    return len(following.split()) >= 6 or following[-1] in ".!?"

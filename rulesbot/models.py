@@ -44,12 +44,17 @@ class Answer(BaseModel):
     engine: dict | None = None
     # Optional: when the two best concepts are close and say different things, the second one (issue 12).
     alternatives: list[Alternative] = Field(default_factory=list)
+    # Issue 11, filled in by the core's last step (rulesbot.finishing): a stable id for one answer to one question
+    # (votes name it) and the verdict, the result or the rule in one sentence.
+    id: str | None = None
+    headline: str | None = None
 
     def contract(self) -> dict:
-        """The JSON object of the contract (optional `engine` and `alternatives` only when present)."""
+        """The JSON object of the contract (the optional `engine`, `id`, `headline` and `alternatives` only when present)."""
         data = self.model_dump()
-        if data.get("engine") is None:
-            data.pop("engine", None)
+        for optional in ("engine", "id", "headline"):
+            if data.get(optional) is None:
+                data.pop(optional, None)
         if not data.get("alternatives"):
             data.pop("alternatives", None)
         return data

@@ -111,7 +111,13 @@ class Settings(BaseSettings):
     database_url: str = Field(
         default="",
         description="Where analytics go: a SQLAlchemy database URL (default: a SQLite file analytics.sqlite3 "
-        "in the data dir).",
+        "in the data dir); PostgreSQL as `postgresql+psycopg://user:password@host/db` (extra `postgres`).",
+    )
+    redis_url: str = Field(
+        default="",
+        description="Redis shared by every worker and replica for the rate limit and the answer cache, e.g. "
+        "`redis://cache:6379/0` (empty: both per process). If Redis goes down, both fall back to per process "
+        "until it is back.",
     )
     report_token: str = Field(
         default="",
@@ -220,5 +226,12 @@ def get_settings() -> Settings:
 
 
 def analytics_url(settings: Settings) -> str:
-    """The analytics database URL: the configured one, else a SQLite file in the data dir."""
-    return settings.database_url or f"sqlite:///{Path(settings.data_dir).expanduser() / 'analytics.sqlite3'}"
+    """The analytics database URL: the configured one, else a SQLite file in the data dir. A plain postgres URL
+    (postgresql://, postgres://) gets the psycopg 3 driver of the `postgres` extra (SQLAlchemy's default is psycopg2)."""
+    url = settings.database_url
+    if not url:
+        return f"sqlite:///{Path(settings.data_dir).expanduser() / 'analytics.sqlite3'}"
+    for plain in ("postgresql://", "postgres://"):
+        if url.startswith(plain):
+            return "postgresql+psycopg://" + url.removeprefix(plain)
+    return url

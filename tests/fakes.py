@@ -15,6 +15,7 @@ import re
 from collections import Counter
 
 from rulesbot.errors import BadInput, UnknownCard, UnknownGame
+from rulesbot.finishing import finish_answer
 from rulesbot.knowledge import PackManifest
 from rulesbot.models import Answer, Citation, SearchHit
 
@@ -89,7 +90,7 @@ class FakeRulesbot:
         citations = [] if kind == "unknown" else [_citation(3, section, lang, answer_text)]
         if kind == "computed":
             citations.append(_citation(4, section, lang, answer_text))
-        return Answer(
+        answer = Answer(
             question=question,
             answer=answer_text,
             lang=lang,
@@ -99,6 +100,8 @@ class FakeRulesbot:
             confidence=0.2 if kind == "unknown" else 0.9,
             engine=engine,
         )
+        # The core's own last step, so adapters see the id and headline they get from the real core.
+        return finish_answer(answer, game=game or FAKE_GAMES[0])
 
     def search(
         self, query: str, lang: str | None = None, k: int = 5, game: str | None = None

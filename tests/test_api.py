@@ -681,9 +681,9 @@ def test_a_stalled_body_times_out_with_408(monkeypatch):
     """A client that announces a body and never sends it gets a 408, not a hung worker."""
     import asyncio
 
-    from rulesbot import api
+    from rulesbot.api import limits
 
-    monkeypatch.setattr(api, "BODY_READ_TIMEOUT_SECONDS", 0.05)
+    monkeypatch.setattr(limits, "BODY_READ_TIMEOUT_SECONDS", 0.05)
     app = create_app(_settings(), bot=FakeRulesbot())
     scope = {
         "type": "http",
@@ -770,3 +770,12 @@ def test_swatch_and_card_counts_are_the_engines_not_the_schemas(client):
     assert body["message"] == f"expected {SWATCH_COUNT} swatches, got {SWATCH_COUNT - 1}"
     too_many = assert_error(client.post("/v1/score", json={"swatches": [[]] * 33}), 422, "bad_input")
     assert "at most 32" in too_many["message"]
+
+
+def test_a_cached_answer_keeps_its_id(client, bot):
+    """Issue 11: the id names one answer to one question, so the cache's copy has the same one."""
+    first = client.post("/v1/ask", json={"question": "How many cards in hand?"}).json()
+    again = client.post("/v1/ask", json={"question": "how many cards in hand"}).json()
+    assert bot.calls["ask"] == 1
+    assert again["id"] == first["id"] and again["headline"] == first["headline"]
+    assert again["question"] == "how many cards in hand"

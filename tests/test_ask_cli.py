@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from rulesbot.cli import app
 
 runner = CliRunner()
-CONTRACT_KEYS = {"question", "answer", "lang", "kind", "verdict", "citations", "confidence"}
+CONTRACT_KEYS = {"question", "answer", "lang", "kind", "verdict", "citations", "confidence", "id", "headline"}
 CITATION_KEYS = {"page", "section", "lang", "snippet", "id"}
 
 

