@@ -95,7 +95,8 @@ class Rulesbot:
         answer, whichever path made it, leaves with its stable id and its headline (rulesbot.finishing).
         """
         answer = self._answer(question, lang, game, context)
-        return finish_answer(answer, game=game or self.settings.default_game)
+        game = game or self.settings.default_game
+        return finish_answer(answer, game=game, point_words=_point_words(self.packs.get(game), answer.lang))
 
     def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
         from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
@@ -267,6 +268,16 @@ def validate_context(context, max_chars: int) -> list[str]:
         except BadInput as error:
             raise BadInput(f"context question {number}: {error.message}") from None
     return checked
+
+
+def _point_words(pack: Pack | None, lang: str) -> tuple[str, ...]:
+    # The game's own words for its points (its GameSpec's templates), for the headline of a computed answer.
+    from rulesbot.finishing import DEFAULT_POINT_WORDS
+    from rulesbot.games import spec_for_pack
+
+    spec = spec_for_pack(pack)
+    nouns = (spec.templates.get("nouns", {}) if spec is not None else {}).get("point", {})
+    return tuple(nouns.get(lang, ())) or DEFAULT_POINT_WORDS
 
 
 def _checked_lang(lang: str | None) -> str | None:

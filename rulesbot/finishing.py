@@ -13,6 +13,7 @@
 import hashlib
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from rulesbot.models import Answer
 
@@ -23,15 +24,21 @@ MAX_HEADLINE_CHARS = 200
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«“\"(]?[^\W\d_])", flags=re.UNICODE)
 # A verdict this short ("True.", "Vrai.") says nothing of the result on its own.
 BARE_VERDICT_WORDS = 2
+# What a game without its own word list calls its points (a GameSpec's templates name them per language).
+DEFAULT_POINT_WORDS = ("point", "points")
 
 
-def finish_answer(answer: Answer, *, game: str) -> Answer:
-    """`answer` with its `id` and `headline` filled in (those already set are kept)."""
+def finish_answer(answer: Answer, *, game: str, point_words: Sequence[str] = DEFAULT_POINT_WORDS) -> Answer:
+    """`answer` with its `id` and `headline` filled in (those already set are kept).
+
+    `point_words` are the game's words for its points in the answer's language (its GameSpec templates), so the
+    headline of a computed answer is the sentence that states the points.
+    """
     updates = {}
     if not answer.id:
         updates["id"] = answer_id(answer, game=game)
     if answer.headline is None:
-        updates["headline"] = headline(answer)
+        updates["headline"] = headline(answer, point_words=point_words)
     return answer.model_copy(update=updates) if updates else answer
 
 
@@ -47,13 +54,13 @@ def answer_id(answer: Answer, *, game: str) -> str:
     return hashlib.sha256(material.encode("utf-8")).hexdigest()[:ID_HEX_CHARS]
 
 
-def headline(answer: Answer) -> str | None:
+def headline(answer: Answer, *, point_words: Sequence[str] = DEFAULT_POINT_WORDS) -> str | None:
     """The verdict, the result or the rule in one sentence (None for an abstention or an empty answer)."""
     sentences = split_sentences(answer.answer)
     if not sentences or answer.kind == "unknown":
         return None
     first = sentences[0]
-    result = _result_sentence(answer, sentences)
+    result = _result_sentence(answer, sentences, point_words)
     if answer.kind == "claim":
         if len(first.split()) <= BARE_VERDICT_WORDS and result is not None and result != first:
             return _shorten(f"{first} {result}")
@@ -68,14 +75,13 @@ def split_sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(text.strip()) if part.strip()]
 
 
-def _result_sentence(answer: Answer, sentences: list[str]) -> str | None:
+def _result_sentence(answer: Answer, sentences: list[str], point_words: Sequence[str]) -> str | None:
     points = (answer.engine or {}).get("points")
-    if not isinstance(points, int) or isinstance(points, bool):
+    if not isinstance(points, int) or isinstance(points, bool) or not point_words:
         return None
-    from rulesbot.compute.phrasing import qty
-
-    # The answer's own phrasing of the number ("11 points", "1 point"): a swatch list's bare digits don't match.
-    phrase = re.compile(rf"(?<![\d.,]){re.escape(qty(points, 'point', answer.lang))}\b")
+    # The number said as points ("11 points", "1 point"): a swatch list's bare digits don't match.
+    words = "|".join(re.escape(word) for word in sorted(point_words, key=len, reverse=True))
+    phrase = re.compile(rf"(?<![\d.,]){points}\s+(?:{words})\b", re.IGNORECASE)
     return next((sentence for sentence in sentences if phrase.search(sentence)), None)
 
 

@@ -301,7 +301,7 @@ def test_api_accepts_a_context(hash_settings, hash_bot):
         too_many = client.post("/v1/ask", json={"question": "and with four?", "context": ["a"] * 6})
         not_strings = client.post("/v1/ask", json={"question": "and with four?", "context": [1]})
     assert first.status_code == 200 and first.json()["engine"]["points"] == engine.points_for("repetition", 4)
-    assert set(first.json()) <= {"question", "answer", "lang", "kind", "verdict", "citations", "confidence", "engine"}
+    assert set(first.json()) <= {"question", "answer", "lang", "kind", "verdict", "citations", "confidence", "engine", "id", "headline"}
     assert alone.status_code == 200 and alone.json().get("engine", {}).get("points") != first.json()["engine"]["points"]
     for response in (too_many, not_strings):
         assert 400 <= response.status_code < 500 and set(response.json()["error"]) >= {"code", "message"}
