@@ -4,11 +4,19 @@ kind "rule": the best record (an FAQ record if one scores close: it answers the 
 answer language through its other-language twin, with citations best first (the answer's own pages first,
 then other close records, one per page and concept). kind "unknown": an honest message in the asker's language
 and, when something is close, the pages to read.
+
+An FAQ record's `lead` ("Yes.", "Non, 5.") answers that record's own question: it is shown before the text only
+when the asker's question is close to the record's own phrasings (Calibration.lead_threshold) and asked the same
+way round (negation on both sides or on neither) and in the same form (yes/no or not); otherwise the statement
+stands alone. When the second-best concept ranks within Calibration.alternative_margin of the answer, the
+answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`).
 """
 
 from rulesbot.knowledge import Entry, Pack
-from rulesbot.models import Answer, Citation
+from rulesbot.models import Alternative, Answer, Citation
 from rulesbot.retrieval import Calibration, Ranked
+from rulesbot.retrieval.ranking import asks_yes_no, negated
+from rulesbot.scope import OutOfScope, scope_message
 
 MAX_CITATIONS = 4
 SNIPPET_CHARS = 200
@@ -42,6 +50,41 @@ def choose_answer_record(records: list[Ranked], calibration: Calibration) -> Ran
     return best
 
 
+IF_YOU_MEANT = {"en": "If you meant {topic}: {text} (p. {pages})", "fr": "Si vous vouliez dire {topic} : {text} (p. {pages})"}
+
+
+def lead_applies(question: str, item: Ranked, calibration: Calibration) -> bool:
+    """Whether `item`'s FAQ lead answers `question`: close to its own phrasings, same polarity, same form."""
+    entry = item.entry
+    if not entry.lead or not entry.question or item.asked is None:
+        return False
+    if item.asked < calibration.lead_threshold:
+        return False
+    return negated(question) == negated(entry.question) and asks_yes_no(question) == asks_yes_no(entry.question)
+
+
+def statement(question: str, item: Ranked, pack: Pack, lang: str, calibration: Calibration, *, lead: bool) -> str:
+    """The answer text of one record in `lang`: its twin's text, after its lead when `lead` and the lead applies."""
+    shown = pack.twin(item.entry, lang) or _any_twin(pack, item.entry, lang)
+    text = shown.text
+    if lead and shown.lead and lead_applies(question, item, calibration):
+        text = f"{shown.lead} {text}"
+    return text if shown.lang == lang else ONLY_IN[lang].format(text=text)
+
+
+def alternative_record(records: list[Ranked], chosen: Ranked, calibration: Calibration) -> Ranked | None:
+    """The best record of another concept ranked within `alternative_margin` of the answer, or None."""
+    if calibration.alternative_margin < 0:
+        return None
+    for item in records:
+        if item.entry.concept_id == chosen.entry.concept_id or item.entry.text == chosen.entry.text:
+            continue
+        if records[0].rank_score - item.rank_score <= calibration.alternative_margin:
+            return item
+        return None
+    return None
+
+
 def rule_answer(
     question: str,
     lang: str,
@@ -53,20 +96,43 @@ def rule_answer(
     embedder=None,
     question_lang: str | None = None,
 ) -> Answer:
-    """A kind "rule" Answer from ranked records (non-empty); an ingested passage answers with its best sentences."""
+    """A kind "rule" Answer from ranked records (non-empty): an ingested passage answers with its best sentences,
+    a shipped record with its statement (after its lead when the lead applies); a "did you mean" line when two are
+    close."""
     chosen = choose_answer_record(records, calibration)
     shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
-    body = shown.text
     if shown.source == "user":
         # A user rulebook's passage answers with its one or two sentences closest to the question.
         from rulesbot.extractive import best_sentences
 
         body = best_sentences(question, question_lang or lang, shown, embedder)
-    text = body if shown.lang == lang else ONLY_IN[lang].format(text=body)
+        text = body if shown.lang == lang else ONLY_IN[lang].format(text=body)
+    else:
+        text = statement(question, chosen, pack, lang, calibration, lead=True)
     floor = records[0].score - calibration.cite_margin
     others = [item for item in records if item is not chosen and item.score >= floor]
     citations = citations_for([chosen, *others], pack, lang)
-    return Answer(question=question, answer=text, lang=lang, kind="rule", citations=citations, confidence=confidence)
+    alternatives = []
+    second = alternative_record(records, chosen, calibration)
+    if second is not None:
+        # The alternative answers another question than its record's own: its lead never shows.
+        alternative_text = statement(question, second, pack, lang, calibration, lead=False)
+        alternative_citations = citations_for([second], pack, lang)
+        alternatives.append(Alternative(answer=alternative_text, citations=alternative_citations))
+        pages = ", ".join(str(page) for page in dict.fromkeys(citation.page for citation in alternative_citations))
+        text += "\n" + IF_YOU_MEANT[lang].format(topic=_topic(second, pack, lang), text=alternative_text, pages=pages)
+    return Answer(
+        question=question, answer=text, lang=lang, kind="rule", citations=citations, confidence=confidence,
+        alternatives=alternatives,
+    )
+
+
+def _topic(item: Ranked, pack: Pack, lang: str) -> str:
+    # What the alternative is about: an FAQ record's own question, else its section, in the answer language.
+    shown = pack.twin(item.entry, lang) or _any_twin(pack, item.entry, lang)
+    if shown.question:
+        return f"“{shown.question.rstrip(' ?')}”" if lang == "en" else f"« {shown.question.rstrip(' ?')} »"
+    return shown.section
 
 
 def unknown_answer(
@@ -81,6 +147,12 @@ def unknown_answer(
         pages = ", ".join(f"p. {page}" for page in dict.fromkeys(citation.page for citation in citations))
         text = f"{text} {CLOSEST[lang].format(pages=pages)}"
     return Answer(question=question, answer=text, lang=lang, kind="unknown", citations=citations, confidence=confidence)
+
+
+def out_of_scope_answer(question: str, lang: str, beyond: OutOfScope, pack: Pack) -> Answer:
+    """A kind "unknown" Answer for a near-domain question, saying why it is not a rules question."""
+    text = scope_message(beyond.reason, lang, pack.manifest.title)
+    return Answer(question=question, answer=text, lang=lang, kind="unknown", citations=[], confidence=0.0)
 
 
 def citations_for(records: list[Ranked], pack: Pack, lang: str) -> list[Citation]:

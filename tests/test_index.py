@@ -125,7 +125,7 @@ def test_failed_build_leaves_the_good_index(hash_settings, monkeypatch):
     def crash(*_args, **_kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(retrieval, "save_index", lambda folder, index, rows, manifest: crash())
+    monkeypatch.setattr(retrieval.dense, "save_index", lambda folder, index, rows, manifest: crash())
     with pytest.raises(KeyboardInterrupt):
         Rulesbot.load(hash_settings, force_rebuild=True, notify=lambda _m: None)
     assert (_folder(hash_settings) / "manifest.json").read_text() == before
@@ -404,6 +404,8 @@ def _altered(value):
         return not value
     if isinstance(value, int):
         return value + 1
+    if isinstance(value, float):
+        return value + 0.5
     if isinstance(value, str):
         return value[:-1] + ("0" if value[-1:] != "0" else "1")
     if isinstance(value, list):

@@ -1,0 +1,245 @@
+"""Search: how a question finds knowledge records (dense, BM25 or their fusion, then the second stage).
+
+A record's dense score mixes its passage match and its best question/paraphrase match (text_weight): max
+pooling alone lets one short paraphrase ("Canvas for kids?") win on a single shared word. The game's own name
+is dropped from the question first: inside one game's pack it is no evidence of anything. Ranking modes:
+"dense" (embeddings), "bm25" (lexical only) and "fusion" (dense score plus a weighted, max-normalised BM25
+score); the second stage (ranking.Reranker) then re-orders the best records. Abstention reads the best dense
+similarity plus the lexical coverage of the question (Calibration).
+"""
+
+import heapq
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from rulesbot.index import (
+    Index,
+)
+from rulesbot.knowledge import Entry, Pack
+from rulesbot.retrieval.calibration import calibration_for
+from rulesbot.retrieval.dense import without_title
+from rulesbot.retrieval.lexical import _LEXICAL_DOCS, _LEXICAL_KIND, BM25, LEXICAL_RECIPE, tokens
+from rulesbot.storage import read_checked, write_checked
+
+
+@dataclass
+class Ranked:
+    """A record and its score for one query (`score` is what abstention uses; `rank_score` orders)."""
+
+    entry: Entry
+    score: float
+    rank_score: float = 0.0
+    # The best similarity between the question and the record's own question or paraphrases (None: no dense
+    # score, or a record without stored questions); decides whether an FAQ lead may be shown (rulesbot.answer).
+    asked: float | None = None
+
+
+@dataclass
+class SearchResult:
+    """Ranked records for one query, best first, plus the decision inputs."""
+
+    records: list[Ranked] = field(default_factory=list)
+    top_score: float = 0.0  # the score abstention reads: the best similarity, whatever ranked first
+
+    def concepts(self) -> list[str]:
+        """Concept ids in rank order (first occurrence wins)."""
+        return list(dict.fromkeys(item.entry.concept_id for item in self.records))
+
+
+
+
+class Retriever:
+    """Ranks a game's records for a question (dense, bm25 or fusion) and calibrates the decision."""
+
+    def __init__(
+        self,
+        packs: dict[str, Pack],
+        *,
+        backend: str,
+        embedder=None,
+        index: Index | None = None,
+        rows: list | None = None,
+        fusion: bool = False,
+        cache_dir: Path | None = None,
+        reranker=None,
+        model_id: str = "",
+    ) -> None:
+        self.packs = packs
+        # The second stage (rulesbot.retrieval.ranking.Reranker): re-orders the best first-stage records; None = off.
+        self.reranker = reranker
+        self.cache_dir = cache_dir
+        self.backend = backend
+        self.embedder = embedder
+        self.index = index
+        self.mode = "bm25" if embedder is None else ("fusion" if fusion else "dense")
+        # Keyed by (backend, model): an uncalibrated pair is an error, not the test fixtures' thresholds.
+        self.model_id = model_id
+        self.calibration = calibration_for(backend, model_id)
+        self._entries = {(game, entry.id): entry for game, pack in packs.items() for entry in pack.entries}
+        self._rows = [(row[0], row[1]) for row in rows or []]
+        self._row_kinds = [row[2] if len(row) > 2 else "text" for row in rows or []]
+        self._bm25: dict[str, BM25] = {}
+        self._layouts: dict[str, _GameRows] = {}
+
+    def search(
+        self, query: str, game: str, *, query_lang: str = "en", langs: set[str] | None = None, k: int | None = None
+    ) -> SearchResult:
+        """Records of `game` ranked for `query` (only records in `langs` if given), best first."""
+        query = self._without_game_name(query, game)
+        dense, asked = self._dense_scores(query, game) if self.mode != "bm25" else ({}, {})
+        # Words only match words: BM25 has nothing to say when the records searched are in another language.
+        lexical_useful = self.mode != "dense" and (langs is None or query_lang in langs)
+        lexical = self._lexical_scores(query, game, query_lang) if lexical_useful else {}
+        keys = set(dense) | set(lexical)
+        if langs is not None:
+            keys = {key for key in keys if self._entries[key].lang in langs}
+        # (score, rank_score) per record: abstention reads `score`, the order follows `rank_score`.
+        if self.mode == "bm25" or not dense:
+            scored = {key: (lexical[key][1], lexical[key][0]) for key in keys}
+        else:
+            weight = self.calibration.lexical_weight if lexical else 0.0
+            best_lexical = max((raw for raw, _share in lexical.values()), default=0.0) or 1.0
+            scored = {
+                key: (dense[key], dense[key] + weight * lexical.get(key, (0.0, 0.0))[0] / best_lexical)
+                for key in keys
+                if key in dense
+            }
+        # Ties broken by record id, so runs are deterministic.
+        order = [(-rank_score, self._entries[key].id, key) for key, (_score, rank_score) in scored.items()]
+        if self.reranker is not None and k:
+            # The second stage needs its whole pool even when fewer records are asked for.
+            from rulesbot.retrieval.ranking import POOL
+
+            best = heapq.nsmallest(max(k, POOL), order)
+        else:
+            best = heapq.nsmallest(k, order) if k else sorted(order)
+        ranked = [Ranked(self._entries[key], scored[key][0], scored[key][1], asked.get(key)) for _rank, _id, key in best]
+        if self.reranker is not None:
+            ranked = self.reranker.rerank(query, game, ranked)[: k or None]
+        # Abstention reads the best dense similarity (plus lexical coverage), whatever fusion ranked first.
+        top = max((score for score, _rank_score in scored.values()), default=0.0)
+        if self.calibration.coverage_weight:
+            top += self.calibration.coverage_weight * self.coverage(query, game, query_lang)
+        return SearchResult(ranked, top)
+
+    def coverage(self, query: str, game: str, query_lang: str) -> float:
+        """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1]."""
+        pack = self.packs.get(game)
+        if pack is None:
+            return 0.0
+        if query_lang not in {entry.lang for entry in pack.entries}:
+            # A question in a language the knowledge lacks (a one-language user rulebook): no lexical evidence.
+            return 1.0
+        terms = set(tokens(query, query_lang))
+        if not terms:
+            return 1.0
+        return len(terms & set(self._bm25_for(game).idf)) / len(terms)
+
+    def _bm25_for(self, game: str) -> "BM25":
+        if game not in self._bm25:
+            self._bm25[game] = self._load_bm25(game)
+        return self._bm25[game]
+
+    def _load_bm25(self, game: str) -> "BM25":
+        # Stemming a whole pack costs a few hundred ms: keep the per-record term counts in the data dir, keyed
+        # by the pack's content hash (an edited pack gets a new file). The file checks itself (a sha256 header,
+        # rulesbot.storage.write_checked) and its shape; a damaged or foreign one is rebuilt.
+        pack = self.packs[game]
+        if self.cache_dir is None:
+            return BM25(pack.entries)
+        path = Path(self.cache_dir) / f"bm25-{game}-{pack.content_hash()}-{LEXICAL_RECIPE}.json"
+        payload = read_checked(path, _LEXICAL_KIND)
+        if payload is not None:
+            try:
+                docs = _LEXICAL_DOCS.validate_json(payload)
+            except ValueError:  # pydantic's ValidationError: valid JSON of the wrong shape
+                docs = None
+            if docs is not None and len(docs) == len(pack.entries):
+                return BM25(pack.entries, docs=docs)
+        bm25 = BM25(pack.entries)
+        try:
+            write_checked(path, _LEXICAL_DOCS.dump_json([dict(doc) for doc in bm25.docs]), _LEXICAL_KIND)
+        except OSError:
+            pass  # a read-only data dir only costs the rebuild next time
+        return bm25
+
+    def confidence(self, score: float) -> float:
+        """A [0,1] confidence: 0.5 at the abstention threshold, logistic around it."""
+        value = 1 / (1 + math.exp(-(score - self.calibration.threshold) / self.calibration.scale))
+        return round(min(max(value, 0.0), 1.0), 3)
+
+    def _dense_scores(
+        self, query: str, game: str
+    ) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], float]]:
+        """(mixed score per record, best question/paraphrase similarity per record that has stored questions)."""
+        if self.index is None or not self.index.count():
+            return {}, {}
+        layout = self._layout(game)
+        if not layout.keys:
+            return {}, {}
+        by_row = self.index.similarities(self.embedder.embed_queries([query]))
+        # Max-pool each record's vectors: its passage, and its best question or paraphrase.
+        passage = np.full(len(layout.keys), -np.inf, dtype=np.float32)
+        asked = np.full(len(layout.keys), -np.inf, dtype=np.float32)
+        text = layout.is_text
+        np.maximum.at(passage, layout.slots[text], by_row[layout.rows[text]])
+        np.maximum.at(asked, layout.slots[~text], by_row[layout.rows[~text]])
+        weight = self.calibration.text_weight
+        # A record without questions is its passage match alone; only records with a passage are ranked.
+        has_questions = np.isfinite(asked)
+        asked = np.where(has_questions, asked, passage)
+        mixed = weight * passage + (1 - weight) * asked
+        has_passage = np.isfinite(passage)
+        mixed_by_key = {key: float(value) for key, value, ok in zip(layout.keys, mixed, has_passage, strict=True) if ok}
+        asked_by_key = {
+            key: float(value)
+            for key, value, ok in zip(layout.keys, asked, has_questions & has_passage, strict=True)
+            if ok
+        }
+        return mixed_by_key, asked_by_key
+
+    def _layout(self, game: str) -> "_GameRows":
+        """Which index rows belong to `game`'s records (computed once per game)."""
+        if game not in self._layouts:
+            keys: dict[tuple[str, str], int] = {}
+            rows, slots, is_text = [], [], []
+            for row, key in enumerate(self._rows):
+                if key[0] != game or key not in self._entries:
+                    continue
+                rows.append(row)
+                slots.append(keys.setdefault(key, len(keys)))
+                is_text.append(self._row_kinds[row] == "text")
+            self._layouts[game] = _GameRows(
+                list(keys), np.array(rows, dtype=np.int64), np.array(slots, dtype=np.int64), np.array(is_text, dtype=bool)
+            )
+        return self._layouts[game]
+
+    def _without_game_name(self, query: str, game: str) -> str:
+        pack = self.packs.get(game)
+        return query if pack is None else without_title(query, pack.manifest.title)
+
+    def _lexical_scores(self, query: str, game: str, query_lang: str) -> dict[tuple[str, str], tuple[float, float]]:
+        if game not in self.packs:
+            return {}
+        bm25 = self._bm25_for(game)
+        raw, matched = bm25.scores(query, query_lang)
+        return {
+            (game, entry.id): (float(raw[row]), float(matched[row]))
+            for row, entry in enumerate(bm25.entries)
+            if raw[row] > 0
+        }
+
+
+@dataclass(frozen=True)
+class _GameRows:
+    """One game's index rows: each row's record slot (into `keys`) and whether it is a passage."""
+
+    keys: list[tuple[str, str]]
+    rows: np.ndarray
+    slots: np.ndarray
+    is_text: np.ndarray
+
+

@@ -1,0 +1,61 @@
+"""Near-domain questions: about the game but not about its rules (opinion, price, expansions, other games).
+
+Similarity cannot tell "the best card to take first" from "which card is free": both sit close to the rules in
+meaning. These questions carry words the rules never need, listed per reason in scope.json (data, not code);
+a question that matches gets an honest "not a rules question" message saying why, before anything else runs.
+"""
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class OutOfScope:
+    """Why a question is outside the rules: the reason and the phrase that showed it."""
+
+    reason: str
+    cue: str
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free text with plain apostrophes and single spaces (how cues are written)."""
+    text = unicodedata.normalize("NFKD", text.replace("’", "'").lower())
+    text = "".join(char for char in text if not unicodedata.combining(char))
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=1)
+def scope_data() -> dict:
+    """The cue lists and messages (scope.json)."""
+    return json.loads(resources.files(__package__).joinpath("scope.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=64)
+def _group_pattern(phrases: tuple[str, ...], title: str) -> re.Pattern:
+    # Longest first, so "best cards" wins over "best card"; whole words only ("uno" is not in "unoriginal").
+    words = sorted({fold(phrase.replace("{title}", title)) for phrase in phrases}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\w)")
+
+
+def out_of_scope(question: str, title: str) -> OutOfScope | None:
+    """The first scope rule whose every group has a phrase in `question`, or None (a rules question)."""
+    folded = fold(question)
+    for rule in scope_data()["rules"]:
+        found = []
+        for group in rule["groups"]:
+            match = _group_pattern(tuple(group), title).search(folded)
+            if match is None:
+                break
+            found.append(match.group(0))
+        else:
+            return OutOfScope(rule["reason"], found[0])
+    return None
+
+
+def scope_message(reason: str, lang: str, title: str) -> str:
+    """The honest message for one reason, in `lang`."""
+    return scope_data()["messages"][reason][lang].format(title=title)
