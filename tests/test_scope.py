@@ -31,10 +31,30 @@ def test_near_domain_questions_are_recognised_with_their_reason(question, reason
         "Combien coûte la troisième carte ?",
         "What's the designers' best score in the achievements?",
         "Which Scoring Cards does the rulebook suggest for a first game?",
+        "on joue avec les 4 cartes que le livret conseille, ça fait combien 3 rubans Répétition ?",
+        "Ça coûte combien de prendre la carte d'à côté ?",
+        "How do I win?",
+        "Quand est-ce que de nouvelles cartes arrivent dans la rangée ?",
     ],
 )
 def test_rules_questions_with_lookalike_words_are_not_near_domain(question):
     assert out_of_scope(question, "Canvas") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        ("t'en penses quoi de la carte Variété, elle est forte ?", "opinion"),
+        ("vous recommandez quoi comme premier coup ?", "opinion"),
+        ("il vaut mieux prendre la carte gratuite ou pas ?", "opinion"),
+        ("what do you think of Hierarchy?", "opinion"),
+        ("le jeu est dispo sur amazon à quel prix ?", "price"),
+        ("is there a deluxe edition with new art?", "expansion"),
+    ],
+)
+def test_chat_phrasings_of_opinions_prices_and_expansions(question, reason):
+    found = out_of_scope(question, "Canvas")
+    assert found is not None and found.reason == reason
 
 
 def test_cues_match_whole_words_only():
