@@ -58,3 +58,46 @@ def test_eval_set_passes_its_checker(set_name, min_questions, min_unknown):
     checker = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(checker)
     assert checker.check(EVAL / set_name, "canvas", min_questions, min_unknown) == []
+
+
+BLIND_SETS = ["canvas-blind-dev", "canvas-blind-test"]
+
+
+@pytest.mark.parametrize("set_name", BLIND_SETS)
+def test_blind_sets_are_not_copied_into_the_knowledge(set_name):
+    """The blind sets were written without seeing the knowledge; no stored phrasing may come to nearly copy them."""
+    spec = importlib.util.spec_from_file_location("check_eval_set", EVAL / "check_eval_set.py")
+    checker = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(checker)
+    from rulesbot.evaluation import normalise
+
+    pack = load_packs()["canvas"]
+    phrasings = sorted({normalise(text) for entry in pack.entries for text in (entry.question, *entry.paraphrases) if text})
+    # Short natural questions that coincided with stored phrasings when the set was added are listed (and their
+    # number reported in the README); any other near copy is a knowledge edit that copied the set.
+    recorded = {
+        line.split("\t")[0]
+        for line in (EVAL / set_name / "near_copies.tsv").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    }
+    copies = []
+    for name in ("queries.jsonl", "computed.jsonl"):
+        for line in (EVAL / set_name / name).open(encoding="utf-8"):
+            query = json.loads(line)
+            copied = checker.near_copy(normalise(query["text"]), phrasings)
+            if copied and query["_id"] not in recorded:
+                copies.append(f"{query['_id']}: {copied!r}")
+    assert not copies, "\n".join(copies)
+
+
+@pytest.mark.parametrize("set_name", BLIND_SETS)
+def test_blind_sets_are_well_formed(set_name):
+    from rulesbot.evaluation import load_queries
+
+    rules = load_queries(EVAL / set_name / "queries.jsonl")
+    computed = load_queries(EVAL / set_name / "computed.jsonl")
+    assert len(rules) >= 150 and len(computed) >= 100
+    assert {query.kind for query in rules} == {"rule", "unknown"}
+    assert {query.kind for query in computed} == {"computed", "claim", "rule"}
+    assert all(query.lang in ("en", "fr") and (query.kind == "unknown" or query.key_facts) for query in rules + computed)
+    assert all(query.verdict is not None for query in computed if query.kind == "claim")
