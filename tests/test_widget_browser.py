@@ -74,7 +74,10 @@ def servers():
     allowed = [f"http://127.0.0.1:{site_port}", f"http://127.0.0.1:{options_port}"]
     # Module scope: the servers are read-only for these tests. A high limit: the tests ask many questions.
     settings = Settings(rate_limit_per_minute=100_000, cors_origins=allowed)
-    stub = FollowUpStub(create_app(settings, bot=EngineFakeBot()))
+    bot = EngineFakeBot()
+    # Load the pack and the compute layer now, not inside the first test's 10 s wait (slow on a loaded machine).
+    bot.ask(CLAIM_QUESTION)
+    stub = FollowUpStub(create_app(settings, bot=bot))
     with serve(stub, api_port) as api:
         site = site_app(api, 'data-game="canvas" data-lang="fr" data-max-chars="300"')
         options = site_app(
@@ -464,6 +467,43 @@ def test_feedback_votes_post_the_answer_id(page, servers):
         {"id": f"ans-{len(CLAIM_QUESTION)}", "vote": "down", "comment": "It should cite page 4."},
     ]
     page.watch.assert_clean()
+
+
+def test_a_vote_in_the_widget_reaches_sqlite_and_the_site_owners_report(page, tmp_path, monkeypatch):
+    """End to end: a real app with analytics on, a thumbs-down with a comment, then `rulesbot report`."""
+    from typer.testing import CliRunner
+
+    from rulesbot.api import create_app
+    from rulesbot.cli import app as cli
+    from rulesbot.settings import Settings
+
+    settings = Settings(data_dir=tmp_path, analytics=True, rate_limit_per_minute=100_000)
+    port = free_port()
+    with serve(create_app(settings, bot=EngineFakeBot()), port) as api:
+        _open(page, api + "/")
+        answer = ask(page, CLAIM_QUESTION)
+        with page.expect_response("**/v1/feedback") as response:
+            answer.locator("button.vote.down").click()
+            comment = answer.locator(".comment input")
+            comment.fill("Wrong page cited.")
+            comment.press("Enter")
+        assert response.value.status == 202
+        answer.locator(".thanks").wait_for()
+    # The server has stopped (its analytics flushed and closed): the site owner reads the report.
+    monkeypatch.setenv("RULESBOT_DATA_DIR", str(tmp_path))
+    result = CliRunner().invoke(cli, ["report", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["totals"]["questions"] == 1 and report["totals"]["votes"] == {"up": 0, "down": 1}
+    assert report["down_voted"] == [
+        {"question": CLAIM_QUESTION, "lang": "en", "down_votes": 1, "comment": "Wrong page cited."}
+    ]
+    # Nothing about the asker: no address in any stored cell.
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "analytics.sqlite3") as connection:
+        cells = [str(cell) for table in ("answers", "feedback") for row in connection.execute(f"SELECT * FROM {table}") for cell in row]
+    assert not any("127.0.0.1" in cell for cell in cells)
 
 
 def test_feedback_buttons_go_away_quietly_without_the_endpoint(page, servers):

@@ -68,7 +68,9 @@ class EngineFakeBot(FakeRulesbot):
             Citation(page=3, section="Take an Art Card", lang=answer.lang, snippet="The free card.", id="canvas.p3"),
             Citation(page=4, section="Scoring Cards", lang=answer.lang, snippet="Ribbons.", id="canvas.p4b"),
         ]
-        return computed.model_copy(update={"citations": citations})
+        from rulesbot.finishing import finish_answer
+
+        return finish_answer(computed.model_copy(update={"citations": citations}), game=game or "canvas")
 
 
 class FollowUpStub:

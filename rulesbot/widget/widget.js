@@ -471,8 +471,12 @@
     var claim = answer.kind === "claim" && typeof answer.verdict === "boolean";
     if (typeof answer.headline === "string" && answer.headline.trim()) {
       var given = answer.headline.trim();
+      // The details hold the rest of the answer: the headline's own sentence is not said twice.
+      var rest = text.trim();
+      var at = rest.indexOf(given);
+      if (at >= 0) rest = (rest.slice(0, at) + " " + rest.slice(at + given.length)).replace(/\s+/g, " ").trim();
       if (claim) given = capitalise(given.replace(VERDICT_PREFIX, ""));
-      return { headline: given, rest: text.trim() === given ? "" : text.trim() };
+      return { headline: given, rest: rest };
     }
     var parts = firstSentence(text);
     var headline = parts[0];
