@@ -351,6 +351,19 @@ def test_follow_ups_send_the_last_five_questions_newest_last(page, servers):
     page.watch.assert_clean()
 
 
+def test_an_elliptical_follow_up_is_answered_in_context(page, servers):
+    """The widget's context reaches the core: "and with four?" after a ribbon question scores four ribbons."""
+    from rulesbot.engine import canvas
+
+    _open(page, servers.api + "/")
+    ask(page, "How many points are 2 Repetition ribbons?")
+    follow_up = ask(page, "and with four?")
+    expected = canvas.points_for("repetition", 4)
+    assert f"{expected} points" in follow_up.locator(".headline").inner_text()
+    assert follow_up.get_attribute("data-kind") == "computed"
+    page.watch.assert_clean()
+
+
 def test_a_server_without_follow_ups_still_answers(page, servers):
     """Today's API refuses `context` (422): the widget asks again without it, and stops sending it."""
     seen = []

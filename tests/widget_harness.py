@@ -55,7 +55,7 @@ class EngineFakeBot(FakeRulesbot):
     def ask(self, question: str, lang: str | None = None, game: str | None = None, context=None):
         """The real computed answer for an engine question (in its context), else the fake's canned one."""
         answer = super().ask(question, lang, game)
-        if answer.kind != "computed" and not any(word in question.casefold() for word in _ENGINE_WORDS):
+        if answer.kind != "computed" and not context and not any(word in question.casefold() for word in _ENGINE_WORDS):
             return answer
         from rulesbot.compute import answer_computed
 

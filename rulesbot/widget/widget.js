@@ -870,6 +870,10 @@
       this._applyText();
       this._restore();
       var self = this;
+      if (document.readyState !== "complete") {
+        // An async script can run before the page's stylesheets have loaded: read the theme again once they have.
+        window.addEventListener("load", function () { self._applyTheme(); }, { once: true });
+      }
       if (window.matchMedia) {
         this._darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
         this._onScheme = function () { self._applyTheme(); };
