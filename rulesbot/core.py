@@ -111,7 +111,7 @@ class Rulesbot:
         answer_lang = _checked_lang(lang) or question_lang
         # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
         # since "tips to beat the Master level" would otherwise get the Master level's goal.
-        beyond = out_of_scope(question, pack.manifest.title)
+        beyond = out_of_scope(question, pack.manifest.title, pack.game)
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)

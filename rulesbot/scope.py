@@ -41,13 +41,21 @@ def _group_pattern(phrases: tuple[str, ...], title: str) -> re.Pattern:
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\w)")
 
 
-def out_of_scope(question: str, title: str) -> OutOfScope | None:
-    """The first scope rule whose every group has a phrase in `question`, or None (a rules question)."""
+def out_of_scope(question: str, title: str, game: str | None = None) -> OutOfScope | None:
+    """The first scope rule whose every group has a phrase in `question`, or None (a rules question).
+
+    Rules naming `games` apply to those games only (one game's expansions are another's plain words); a cue that
+    is the pack's own title never fires (a site's Catan pack is asked about Catan).
+    """
     folded = fold(question)
+    own = fold(title)
     for rule in scope_data()["rules"]:
+        if "games" in rule and game not in rule["games"]:
+            continue
         found = []
         for group in rule["groups"]:
-            match = _group_pattern(tuple(group), title).search(folded)
+            phrases = tuple(phrase for phrase in group if fold(phrase) != own)
+            match = _group_pattern(phrases, title).search(folded) if phrases else None
             if match is None:
                 break
             found.append(match.group(0))

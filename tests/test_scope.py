@@ -20,7 +20,7 @@ from rulesbot.scope import out_of_scope, scope_message
     ],
 )
 def test_near_domain_questions_are_recognised_with_their_reason(question, reason):
-    found = out_of_scope(question, "Canvas")
+    found = out_of_scope(question, "Canvas", "canvas")
     assert found is not None and found.reason == reason
 
 
@@ -38,7 +38,7 @@ def test_near_domain_questions_are_recognised_with_their_reason(question, reason
     ],
 )
 def test_rules_questions_with_lookalike_words_are_not_near_domain(question):
-    assert out_of_scope(question, "Canvas") is None
+    assert out_of_scope(question, "Canvas", "canvas") is None
 
 
 @pytest.mark.parametrize(
@@ -53,13 +53,13 @@ def test_rules_questions_with_lookalike_words_are_not_near_domain(question):
     ],
 )
 def test_chat_phrasings_of_opinions_prices_and_expansions(question, reason):
-    found = out_of_scope(question, "Canvas")
+    found = out_of_scope(question, "Canvas", "canvas")
     assert found is not None and found.reason == reason
 
 
 def test_cues_match_whole_words_only():
-    assert out_of_scope("is the unoriginal title scored?", "Canvas") is None
-    assert out_of_scope("is it played like uno?", "Canvas").reason == "other_game"
+    assert out_of_scope("is the unoriginal title scored?", "Canvas", "canvas") is None
+    assert out_of_scope("is it played like uno?", "Canvas", "canvas").reason == "other_game"
 
 
 def test_ask_abstains_with_the_reason_in_the_askers_language(hash_bot):
@@ -77,3 +77,16 @@ def test_every_reason_has_a_message_in_both_languages():
     data = scope_data()
     for rule in data["rules"]:
         assert {"en", "fr"} <= set(data["messages"][rule["reason"]])
+
+
+def test_one_games_expansion_names_are_plain_words_in_another_game():
+    # Canvas's golden ribbons come with an expansion; a site's own game may well have golden boats.
+    assert out_of_scope("Un ruban doré rapporte combien ?", "Canvas", "canvas").reason == "expansion"
+    assert out_of_scope("Un bateau doré rapporte combien de points ?", "Beacon Bay", "beacon-bay") is None
+    # Expansions in general are outside any pack's rulebook.
+    assert out_of_scope("are there pirates in the expansion?", "Beacon Bay", "beacon-bay").reason == "expansion"
+
+
+def test_a_pack_is_never_another_game_to_itself():
+    assert out_of_scope("how do you win at catan?", "Catan", "catan") is None
+    assert out_of_scope("is this like catan?", "Canvas", "canvas").reason == "other_game"
