@@ -3,7 +3,8 @@
 Two backends: `faiss` (IndexFlatIP, exact inner product; imported lazily) and `numpy` (brute force, for tests
 and tiny corpora). Vectors are L2-normalised, so inner product is cosine similarity.
 
-A saved index is a folder `<data_dir>/index/<backend>-<model-slug>/`:
+Each game has its own saved index (packs load lazily, one game at a time), a folder
+`<data_dir>/index/<backend>-<model-slug>/<game>/`:
 
     manifest.json   what it was built with (IndexManifest): backend, model, dimension, knowledge hash, ...
     vectors.faiss   or vectors.npy
@@ -261,10 +262,11 @@ _VECTOR_FILES = {kind.kind: kind.filename for kind in (FaissIndex, NumpyIndex)}
 _ROWS = TypeAdapter(list[tuple[str, str, Literal["text", "question", "paraphrase"]]])
 
 
-def index_folder(data_dir: Path, backend: str, model_id: str) -> Path:
-    """Where the index for (backend, model) lives: <data_dir>/index/<backend>-<model-slug>/."""
+def index_folder(data_dir: Path, backend: str, model_id: str, game: str | None = None) -> Path:
+    """Where the index for (backend, model) lives: <data_dir>/index/<backend>-<model-slug>/, one game's in <game>/."""
     slug = re.sub(r"[^a-z0-9.]+", "-", model_id.lower()).strip("-") or "default"
-    return Path(data_dir) / "index" / f"{backend}-{slug}"
+    folder = Path(data_dir) / "index" / f"{backend}-{slug}"
+    return folder if game is None else folder / game
 
 
 def save_index(folder: Path, index: Index, rows: list, manifest: IndexManifest) -> None:

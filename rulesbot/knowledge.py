@@ -18,6 +18,8 @@ shown only when the asker's question matches that question closely with the same
 import hashlib
 import importlib
 import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -121,15 +123,22 @@ class Pack(BaseModel):
         return digest.hexdigest()[:16]
 
 
-def load_pack(folder: Path) -> Pack:
-    """Load and validate the pack in `folder`; raise PackError naming the file and line on any problem."""
-    manifest_path = folder / "pack.json"
+def load_manifest(folder: Path) -> PackManifest:
+    """Read and validate `folder`/pack.json alone (no records); raise PackError naming the file on any problem."""
+    manifest_path = Path(folder) / "pack.json"
     try:
-        manifest = PackManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
+        return PackManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise PackError(f"{folder}: no pack.json") from error
+    except OSError as error:
+        raise PackError(f"{manifest_path}: {error.strerror or error}") from error
     except ValidationError as error:
         raise PackError(f"{manifest_path}: {_first_error(error)}") from error
+
+
+def load_pack(folder: Path) -> Pack:
+    """Load and validate the pack in `folder`; raise PackError naming the file and line on any problem."""
+    manifest = load_manifest(folder)
     entries: list[Entry] = []
     for path in sorted(folder.glob("*.jsonl")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -189,3 +198,84 @@ def _first_error(error: Exception) -> str:
         where = ".".join(str(part) for part in first["loc"]) or "record"
         return f"{where}: {first['msg']}"
     return str(error)
+
+
+class PackCatalog(Mapping[str, Pack]):
+    """Every game's manifest, read up front; a game's records loaded on first use, once (a per-game lock).
+
+    A read-only mapping game -> Pack: `in`, `len`, iteration and `manifests()` read only the manifests;
+    `catalog[game]` (and `get`, `values`, `items`) load the game's records through `loader(game)` the first
+    time. A game whose records fail to load is dropped from the catalog with `warn(one line)` and then unknown
+    (UnknownGame), so the other games still answer. `loads` counts the loader's calls (tests, benchmarks).
+    """
+
+    def __init__(
+        self,
+        manifests: dict[str, PackManifest],
+        loader: Callable[[str], Pack],
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
+        self._manifests = dict(manifests)
+        self._loader = loader
+        self._warn = warn or (lambda _message: None)
+        self._packs: dict[str, Pack] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()  # guards the dicts themselves, held only for a lookup
+        self._on_load: list[Callable[[Pack], None]] = []
+        self.loads = 0
+
+    def manifests(self) -> list[PackManifest]:
+        """Every listed game's manifest, by game id (loads nothing)."""
+        with self._guard:
+            return [self._manifests[game] for game in sorted(self._manifests)]
+
+    def loaded(self) -> list[str]:
+        """The games whose records are loaded so far."""
+        with self._guard:
+            return sorted(self._packs)
+
+    def on_load(self, callback: Callable[[Pack], None]) -> None:
+        """Call `callback(pack)` inside a game's first load, before other threads see the pack (e.g. its index)."""
+        self._on_load.append(callback)
+
+    def __contains__(self, game: object) -> bool:
+        with self._guard:
+            return game in self._manifests
+
+    def __iter__(self) -> Iterator[str]:
+        with self._guard:
+            return iter(sorted(self._manifests))
+
+    def __len__(self) -> int:
+        with self._guard:
+            return len(self._manifests)
+
+    def __getitem__(self, game: str) -> Pack:
+        with self._guard:
+            pack = self._packs.get(game)
+            if pack is not None:
+                return pack
+            if game not in self._manifests:
+                raise KeyError(game)
+            lock = self._locks.setdefault(game, threading.Lock())
+        # One lock per game: two first questions for one game load it once; other games are not held up.
+        with lock:
+            with self._guard:
+                pack = self._packs.get(game)
+                if pack is not None:
+                    return pack
+                if game not in self._manifests:  # dropped by a failed load meanwhile
+                    raise KeyError(game)
+            try:
+                self.loads += 1
+                pack = self._loader(game)
+                for callback in self._on_load:
+                    callback(pack)
+            except PackError as error:
+                with self._guard:
+                    self._manifests.pop(game, None)
+                self._warn(f"skipped the pack of {game}: {error.message}")
+                raise KeyError(game) from error
+            with self._guard:
+                self._packs[game] = pack
+            return pack

@@ -101,7 +101,12 @@ def info(
     settings = load_settings(backend=backend, model=model)
     root = settings.data_dir / "index"
     try:
-        folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json"))
+        # One index per game (<backend>-<model>/<game>/); a folder of an older rulesbot held every game's.
+        folders = sorted(
+            path.parent
+            for pattern in (f"{settings.backend}-*/*/manifest.json", f"{settings.backend}-*/manifest.json")
+            for path in root.glob(pattern)
+        )
     except OSError:
         folders = []  # no readable index folder: said below
     if not folders:
