@@ -206,7 +206,7 @@ class PackCatalog(Mapping[str, Pack]):
     A read-only mapping game -> Pack: `in`, `len`, iteration and `manifests()` read only the manifests;
     `catalog[game]` (and `get`, `values`, `items`) load the game's records through `loader(game)` the first
     time. A game whose records fail to load is dropped from the catalog with `warn(one line)` and then unknown
-    (UnknownGame), so the other games still answer. `loads` counts the loader's calls (tests, benchmarks).
+    (UnknownGame), so the other games still answer.
     """
 
     def __init__(
@@ -221,8 +221,6 @@ class PackCatalog(Mapping[str, Pack]):
         self._packs: dict[str, Pack] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()  # guards the dicts themselves, held only for a lookup
-        self._on_load: list[Callable[[Pack], None]] = []
-        self.loads = 0
 
     def manifests(self) -> list[PackManifest]:
         """Every listed game's manifest, by game id (loads nothing)."""
@@ -233,10 +231,6 @@ class PackCatalog(Mapping[str, Pack]):
         """The games whose records are loaded so far."""
         with self._guard:
             return sorted(self._packs)
-
-    def on_load(self, callback: Callable[[Pack], None]) -> None:
-        """Call `callback(pack)` inside a game's first load, before other threads see the pack (e.g. its index)."""
-        self._on_load.append(callback)
 
     def __contains__(self, game: object) -> bool:
         with self._guard:
@@ -267,14 +261,12 @@ class PackCatalog(Mapping[str, Pack]):
                 if game not in self._manifests:  # dropped by a failed load meanwhile
                     raise KeyError(game)
             try:
-                self.loads += 1
                 pack = self._loader(game)
-                for callback in self._on_load:
-                    callback(pack)
-            except PackError as error:
+            except (PackError, OSError) as error:
                 with self._guard:
                     self._manifests.pop(game, None)
-                self._warn(f"skipped the pack of {game}: {error.message}")
+                message = error.message if isinstance(error, PackError) else (error.strerror or str(error))
+                self._warn(f"skipped the pack of {game}: {message}")
                 raise KeyError(game) from error
             with self._guard:
                 self._packs[game] = pack

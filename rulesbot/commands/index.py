@@ -50,7 +50,13 @@ def build(
     elif failure is not None:
         fail(failure)
     manifest = bot.index_manifest
-    typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
+    # One index per game: the count is every game's (a site with many games builds them all here).
+    manifests = bot.index_manifests
+    count = sum(each.count for each in manifests.values())
+    games = f" over {len(manifests)} games" if len(manifests) > 1 else ""
+    typer.echo(
+        f"index ready: {count} vectors{games}, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}"
+    )
 
 
 @app.command("seed")
