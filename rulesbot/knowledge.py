@@ -8,7 +8,8 @@ A pack is a folder (shipped ones live in the repository's knowledge/<game>/, ins
     faq.<lang>.jsonl      one Entry per line, source "faq" (with `question`, optionally a short `lead`)
 
 Every record has a page, and every concept exists in every language the manifest declares (its twin shares
-the `concept_id`). A second pack drops in as another folder: no code changes.
+the `concept_id`). A second pack drops in as another folder: no code changes. A site with many games holds them in
+a PackCatalog: every manifest read up front, a game's records on its first use (rulesbot.core.load_catalog).
 
 An FAQ record's `text` states the rule on its own, for whatever question it ends up answering; a short
 yes/no-style `lead` ("Yes.", "Non.", "5.") answers only the record's own `question`, so it lives apart and is

@@ -3,7 +3,8 @@
 Every record contributes its text (with its section title), plus its FAQ `question` and each `paraphrase`, as
 separate vectors that point back at the record (Unit). The saved index carries a manifest (backend, model,
 dimension, knowledge hash, recipe, checksums); a stale, missing or damaged one is rebuilt with a message. A pack
-ships its vectors (`knowledge/<game>/vectors/`), so a fresh install embeds nothing.
+ships its vectors (`knowledge/<game>/vectors/`), so a fresh install embeds nothing. Rulesbot opens one index per
+game (`open_dense_index(..., game=...)`), on that game's first question.
 """
 
 import re
