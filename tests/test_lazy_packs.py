@@ -208,3 +208,20 @@ def test_each_game_has_its_own_saved_index(many, spied):
     again = Rulesbot.load(Settings(), notify=messages.append)
     again.search("tokens", game="game-002")
     assert messages == [] and spied["indexes"] == ["game-000", "game-002"]
+
+
+@pytest.mark.parametrize("kind", ["faiss", "numpy"])
+def test_a_saved_index_is_memory_mapped_not_read_into_memory(many, monkeypatch, kind):
+    from rulesbot.embeddings import create_embedder
+    from rulesbot.index import index_folder
+    from rulesbot.settings import Settings
+
+    monkeypatch.setenv("RULESBOT_INDEX_BACKEND", kind)
+    _load()  # builds and saves game-000's index
+    bot = _load()  # a second load reads the saved one
+    embedder = create_embedder("hash")
+    folder = index_folder(Settings().data_dir, embedder.name, embedder.model_id, "game-000")
+    vectors = folder / ("vectors.faiss" if kind == "faiss" else "vectors.npy")
+    maps = open("/proc/self/maps").read()
+    assert str(vectors.resolve()) in maps
+    assert bot.search("tokens", lang="en", game="game-000")[0].text.startswith("Each player draws 2")
