@@ -165,12 +165,20 @@ def load_packs(folders: list[Path] | None = None) -> dict[str, Pack]:
     return packs
 
 
+# How many known games an "unknown game" error names.
+KNOWN_SHOWN = 10
+
+
 def get_pack(packs: dict[str, Pack], game: str) -> Pack:
     """The pack for `game`, or UnknownGame listing the known ones."""
     try:
         return packs[game]
     except KeyError:
-        known = ", ".join(sorted(packs)) or "none"
+        games = sorted(packs)
+        # A site with hundreds of games: the first few, and how many more (GET /v1/games lists them all).
+        known = ", ".join(games[:KNOWN_SHOWN]) or "none"
+        if len(games) > KNOWN_SHOWN:
+            known += f" and {len(games) - KNOWN_SHOWN} more (see /v1/games)"
         raise UnknownGame(f"unknown game {game!r}; known games: {known}") from None
 
 

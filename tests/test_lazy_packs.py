@@ -225,3 +225,14 @@ def test_a_saved_index_is_memory_mapped_not_read_into_memory(many, monkeypatch, 
     maps = open("/proc/self/maps").read()
     assert str(vectors.resolve()) in maps
     assert bot.search("tokens", lang="en", game="game-000")[0].text.startswith("Each player draws 2")
+
+
+def test_an_unknown_game_names_a_few_known_ones_not_all(many, spied):
+    from rulesbot.errors import UnknownGame
+
+    bot = _load()
+    with pytest.raises(UnknownGame) as raised:
+        bot.ask("How many tokens?", game="chess")
+    assert raised.value.message == (
+        "unknown game 'chess'; known games: " + ", ".join(GAMES[:10]) + " and 20 more (see /v1/games)"
+    )
