@@ -1,6 +1,6 @@
 """The one core API. The CLI and the HTTP API are thin adapters over `Rulesbot`.
 
-    bot = Rulesbot.load(settings)          # loads packs, the embedder and the index once
+    bot = Rulesbot.load(settings)          # reads every manifest; loads the embedder and the default game
     bot.ask("Combien de cartes en main ?")  # -> Answer (the `rulesbot ask --json` contract)
     bot.search("hand limit", lang="en", k=5)  # -> list[SearchHit]
     bot.score({"cards": ["Chosen", "Game", "Truth"]})  # -> the `rulesbot score` object
@@ -16,7 +16,16 @@ from pathlib import Path
 
 from rulesbot.errors import BadInput, PackError, UnknownCard
 from rulesbot.finishing import finish_answer
-from rulesbot.knowledge import Pack, PackManifest, get_pack, load_pack, load_packs
+from rulesbot.knowledge import (
+    SHIPPED_DIR,
+    Pack,
+    PackCatalog,
+    PackManifest,
+    get_pack,
+    load_manifest,
+    load_pack,
+    load_packs,
+)
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
@@ -32,7 +41,7 @@ class Rulesbot:
         self.settings = settings
         self.packs = packs
         self.retriever = retriever
-        self.index_manifest = index_manifest
+        self._index_manifest = index_manifest
 
     @classmethod
     def load(
@@ -44,46 +53,71 @@ class Rulesbot:
         progress: Callable[[int, int], None] | None = None,
         warn: Callable[[str], None] | None = None,
         require_saved: bool = False,
+        games: list[str] | None = None,
     ) -> "Rulesbot":
-        """Load packs, embedder and index (building or rebuilding the index when needed).
+        """Read every pack's manifest, load the embedder, and load the default game (its records and index).
 
-        A user pack that cannot be loaded is skipped with `warn(one line)` (default: stderr); an index build
-        holds the data dir lock, so builds and ingests serialise. An index the data dir cannot store is built in
-        memory with a warning, unless `require_saved` (then StorageError).
+        Any other game's records and index load on its first question, once (PackCatalog, Retriever), so a site
+        with hundreds of games starts in about the same time as with one. `games` are loaded now too; every game is
+        with `force_rebuild` or `require_saved` (`rulesbot index build`). A user pack that cannot be loaded is
+        skipped with `warn(one line)` (default: stderr); an index build holds the data dir lock, so builds and
+        ingests serialise. An index the data dir cannot store is built in memory with a warning, unless
+        `require_saved` (then StorageError).
         """
         from rulesbot.locking import data_dir_lock
         from rulesbot.retrieval import Retriever, open_dense_index
         from rulesbot.retrieval.ranking import Reranker
 
         settings = settings or get_settings()
-        packs = load_all_packs(settings, warn=warn)
+        packs = load_catalog(settings, warn=warn)
         reranker = Reranker(packs) if settings.rerank else None
         if settings.backend == "bm25":
-            return cls(
-                settings,
-                packs,
-                Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical", reranker=reranker),
-            )
-        from rulesbot.embeddings import create_embedder
+            retriever = Retriever(packs, backend="bm25", cache_dir=settings.data_dir / "lexical", reranker=reranker)
+        else:
+            from rulesbot.embeddings import create_embedder
 
-        embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
-        index, rows, manifest, _built = open_dense_index(
-            packs, embedder, settings.data_dir, settings.index_backend, force=force_rebuild, notify=notify,
-            progress=progress, lock=lambda: data_dir_lock(settings.data_dir, settings.lock_timeout, notify or _stderr),
-            require_saved=require_saved,
-        )
-        retriever = Retriever(
-            packs,
-            backend=embedder.name,
-            embedder=embedder,
-            index=index,
-            rows=rows,
-            fusion=settings.lexical_fusion,
-            cache_dir=settings.data_dir / "lexical",
-            reranker=reranker,
-            model_id=embedder.model_id,
-        )
-        return cls(settings, packs, retriever, manifest)
+            embedder = create_embedder(settings.backend, model=settings.model, threads=settings.threads)
+            forcing = {"now": force_rebuild}  # a forced rebuild is for this load's games, not later first questions
+
+            def open_index(pack: Pack):
+                return open_dense_index(
+                    {pack.game: pack}, embedder, settings.data_dir, settings.index_backend, force=forcing["now"],
+                    notify=notify, progress=progress, require_saved=require_saved, game=pack.game,
+                    lock=lambda: data_dir_lock(settings.data_dir, settings.lock_timeout, notify or _stderr),
+                )
+
+            retriever = Retriever(
+                packs,
+                backend=embedder.name,
+                embedder=embedder,
+                fusion=settings.lexical_fusion,
+                cache_dir=settings.data_dir / "lexical",
+                reranker=reranker,
+                model_id=embedder.model_id,
+                index_loader=open_index,
+            )
+        bot = cls(settings, packs, retriever)
+        eager = list(packs) if force_rebuild or require_saved else [*(games or [])]
+        for game in dict.fromkeys([settings.default_game, *eager]):
+            if game in packs:
+                try:
+                    retriever.warm(game)
+                except KeyError:
+                    pass  # a broken pack: skipped with a warning by the catalog, the others still answer
+        if settings.backend != "bm25":
+            forcing["now"] = False
+        return bot
+
+    @property
+    def index_manifest(self):
+        """The default game's index manifest (None without a dense index); each game's: `index_manifests`."""
+        manifests = self.index_manifests
+        return manifests.get(self.settings.default_game) or next(iter(manifests.values()), self._index_manifest)
+
+    @property
+    def index_manifests(self) -> dict:
+        """The manifest of every game index opened so far, by game."""
+        return dict(getattr(self.retriever, "manifests", None) or {})
 
     def ask(self, question: str, lang: str | None = None, game: str | None = None,
             context: list[str] | None = None) -> Answer:
@@ -175,7 +209,9 @@ class Rulesbot:
             raise BadInput(str(error)) from error
 
     def games(self) -> list[PackManifest]:
-        """The loaded knowledge packs."""
+        """Every knowledge pack's manifest (read at load: no game's records are loaded for this)."""
+        if isinstance(self.packs, PackCatalog):
+            return self.packs.manifests()
         return [self.packs[game].manifest for game in sorted(self.packs)]
 
     def _computed(self, question: str, lang: str, pack: Pack, context: list[str]) -> Answer | None:
@@ -205,6 +241,51 @@ def load_base_packs(settings: Settings) -> dict[str, Pack]:
         root = Path(settings.knowledge_dir)
         return {pack.game: pack for pack in (load_pack(path.parent) for path in sorted(root.glob("*/pack.json")))}
     return load_packs()
+
+
+def base_pack_folders(settings: Settings) -> list[Path]:
+    """The folders of the shipped packs, or of those in `knowledge_dir` when set."""
+    root = Path(settings.knowledge_dir) if settings.knowledge_dir is not None else SHIPPED_DIR
+    return [path.parent for path in sorted(root.glob("*/pack.json"))]
+
+
+def load_catalog(settings: Settings, warn: Callable[[str], None] | None = None) -> PackCatalog:
+    """Every game's manifest (shipped or `knowledge_dir`, plus games only ingested); records load on first use.
+
+    The user's ingested rulebooks are read and checked now, as before (they are the site's own, within the ingest
+    limits, and a broken one is reported at start-up); each is merged into its game when that game first loads
+    (as load_all_packs does). A pack.json that does not read is skipped with `warn(one line)` now, broken records
+    when the game is first asked.
+    """
+    from rulesbot.ingest import Limits
+    from rulesbot.userpacks import load_user_packs, merge_user_pack
+
+    warn = warn or _warn_stderr
+    folders: dict[str, Path] = {}
+    manifests: dict[str, PackManifest] = {}
+    for folder in base_pack_folders(settings):
+        try:
+            manifest = load_manifest(folder)
+        except PackError as error:
+            warn(f"skipped the pack in {folder}: {error.message}")
+            continue
+        folders[manifest.game] = folder
+        manifests[manifest.game] = manifest
+    users = {user.game: user for user in load_user_packs(settings.data_dir, Limits.from_settings(settings), warn)}
+    for game, user in users.items():
+        manifests.setdefault(game, user.manifest)
+
+    def load_game(game: str) -> Pack:
+        packs = {game: load_pack(folders[game])} if game in folders else {}
+        user = users.get(game)
+        if user is not None:
+            try:
+                merge_user_pack(packs, user)
+            except PackError as error:
+                warn(f"skipped the ingested rulebooks of {user.game} ({user.path}): {error.message}")
+        return packs[game]
+
+    return PackCatalog(manifests, load_game, warn)
 
 
 def load_all_packs(settings: Settings, warn: Callable[[str], None] | None = None) -> dict[str, Pack]:

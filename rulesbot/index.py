@@ -3,7 +3,8 @@
 Two backends: `faiss` (IndexFlatIP, exact inner product; imported lazily) and `numpy` (brute force, for tests
 and tiny corpora). Vectors are L2-normalised, so inner product is cosine similarity.
 
-A saved index is a folder `<data_dir>/index/<backend>-<model-slug>/`:
+Each game has its own saved index (packs load lazily, one game at a time), a folder
+`<data_dir>/index/<backend>-<model-slug>/<game>/`:
 
     manifest.json   what it was built with (IndexManifest): backend, model, dimension, knowledge hash, ...
     vectors.faiss   or vectors.npy
@@ -11,11 +12,13 @@ A saved index is a folder `<data_dir>/index/<backend>-<model-slug>/`:
 
 The manifest records the sha256 of the two other files and of itself, and every one is checked at load: a
 damaged byte anywhere, JSON of the wrong shape, or a folder where a file should be makes the index "corrupt",
-and the caller rebuilds it. The index is written to a hidden temporary sibling folder (each file fsynced), then
+and the caller rebuilds it. Once checked, the vectors file is memory-mapped (FAISS `IO_FLAG_MMAP_IFC`, NumPy
+`mmap_mode="r"`), not read into memory. The index is written to a hidden temporary sibling folder (each file fsynced), then
 renamed into place, so a kill mid-save never leaves a half-written index that loads; the temporaries of a save
 that was killed are deleted by the next one (rulesbot.storage.clean_abandoned).
 """
 
+import hashlib
 import io
 import os
 import re
@@ -111,6 +114,13 @@ class NumpyIndex:
         """Read vectors.npy from `folder`."""
         self.from_bytes((Path(folder) / self.filename).read_bytes())
 
+    def map_file(self, path: Path) -> None:
+        """Memory-map vectors.npy read-only (pages are read as searches touch them, shared with the page cache)."""
+        vectors = np.load(path, mmap_mode="r", allow_pickle=False)
+        if vectors.ndim != 2 or vectors.dtype != np.float32:
+            raise ValueError(f"expected a 2-D float32 array, got {vectors.ndim}-D {vectors.dtype}")
+        self._vectors = _checked(vectors, self.dim)
+
     def to_bytes(self) -> bytes:
         """vectors.npy's content."""
         buffer = io.BytesIO()
@@ -160,8 +170,24 @@ class FaissIndex:
     def similarities(self, query: np.ndarray) -> np.ndarray:
         """One query's inner product with every vector, in id order (a flat index: the same exact scores)."""
         if self._matrix is None:
-            self._matrix = self._index.reconstruct_n(0, self._index.ntotal)
+            # A view of the flat index's own codes, not a copy (for a mapped file: the mapped pages).
+            count = self._index.ntotal
+            if count:
+                matrix = self._faiss.rev_swig_ptr(self._index.get_xb(), count * self.dim).reshape(count, self.dim)
+                matrix.flags.writeable = False
+            else:
+                matrix = np.zeros((0, self.dim), dtype=np.float32)
+            self._matrix = matrix
         return _dot(self._matrix, _checked(query, self.dim)[0])
+
+    def map_file(self, path: Path) -> None:
+        """Read vectors.faiss memory-mapped (IO_FLAG_MMAP_IFC: the flat codes stay in the file's pages)."""
+        flags = self._faiss.IO_FLAG_MMAP_IFC | self._faiss.IO_FLAG_READ_ONLY
+        index = self._faiss.read_index(str(path), flags)
+        if index.d != self.dim:
+            raise ValueError(f"expected dimension {self.dim}, got {index.d}")
+        self._index = index
+        self._matrix = None
 
     def save(self, folder: Path) -> None:
         """Write vectors.faiss into `folder`."""
@@ -261,10 +287,11 @@ _VECTOR_FILES = {kind.kind: kind.filename for kind in (FaissIndex, NumpyIndex)}
 _ROWS = TypeAdapter(list[tuple[str, str, Literal["text", "question", "paraphrase"]]])
 
 
-def index_folder(data_dir: Path, backend: str, model_id: str) -> Path:
-    """Where the index for (backend, model) lives: <data_dir>/index/<backend>-<model-slug>/."""
+def index_folder(data_dir: Path, backend: str, model_id: str, game: str | None = None) -> Path:
+    """Where the index for (backend, model) lives: <data_dir>/index/<backend>-<model-slug>/, one game's in <game>/."""
     slug = re.sub(r"[^a-z0-9.]+", "-", model_id.lower()).strip("-") or "default"
-    return Path(data_dir) / "index" / f"{backend}-{slug}"
+    folder = Path(data_dir) / "index" / f"{backend}-{slug}"
+    return folder if game is None else folder / game
 
 
 def save_index(folder: Path, index: Index, rows: list, manifest: IndexManifest) -> None:
@@ -329,14 +356,18 @@ def read_manifest(folder: Path) -> IndexManifest:
 def load_index(folder: Path, manifest: IndexManifest) -> tuple[Index, list]:
     """Load the vectors and rows saved in `folder` (raises CorruptIndex on any unreadable or inconsistent file).
 
-    Each file is read once, checked against the manifest's sha256, and only then parsed.
+    Each file is checked against the manifest's sha256 before it is parsed; the vectors are then memory-mapped (a
+    site with many games pays memory only for the pages its searches touch), rows.json (small) is read once.
     """
     folder = Path(folder)
     index = create_index(manifest.index, manifest.dimension)
-    data = read_index_files(folder, manifest)
     try:
-        index.from_bytes(data[index.filename])
-        rows = [list(row) for row in _ROWS.validate_json(data[ROWS])]
+        if manifest.count:
+            _map_checked(index, folder, manifest)
+        else:  # NumPy cannot map an empty array: nothing to save anyway
+            index.from_bytes(_checked_file(folder, manifest, index.filename, read=True)[0])
+        rows_data = _checked_file(folder, manifest, ROWS, read=True)[0]
+        rows = [list(row) for row in _ROWS.validate_json(rows_data)]
     except (RuntimeError, ValueError, EOFError) as error:  # ValidationError is a ValueError
         raise CorruptIndex(f"cannot read the index in {folder}: {error}") from error
     if len(rows) != index.count() or index.count() != manifest.count:
@@ -347,18 +378,49 @@ def load_index(folder: Path, manifest: IndexManifest) -> tuple[Index, list]:
 def read_index_files(folder: Path, manifest: IndexManifest) -> dict[str, bytes]:
     """The vectors file and rows.json of `folder`, each checked against the manifest's sha256 (else CorruptIndex)."""
     folder = Path(folder)
-    data = {}
-    for name in (_VECTOR_FILES.get(manifest.index, ""), ROWS):
-        expected = manifest.files.get(name)
-        if expected is None:
-            raise CorruptIndex(f"the manifest in {folder} has no checksum for {name or manifest.index + ' vectors'}")
-        try:
-            data[name] = (folder / name).read_bytes()
-        except OSError as error:
-            raise CorruptIndex(f"cannot read {folder / name}: {error.strerror or error}") from error
-        if sha256_hex(data[name]) != expected:
-            raise CorruptIndex(f"{folder / name} does not match its checksum")
-    return data
+    return {name: _checked_file(folder, manifest, name, read=True)[0] for name in _index_files(manifest)}
+
+
+def _index_files(manifest: IndexManifest) -> tuple[str, str]:
+    return _VECTOR_FILES.get(manifest.index, ""), ROWS
+
+
+def _checked_file(folder: Path, manifest: IndexManifest, name: str, *, read: bool) -> tuple[bytes, tuple[int, int]]:
+    # (the content if `read`, else b"" (streamed through the hash only), and the (inode, device) hashed).
+    expected = manifest.files.get(name)
+    if expected is None:
+        raise CorruptIndex(f"the manifest in {folder} has no checksum for {name or manifest.index + ' vectors'}")
+    path = folder / name
+    try:
+        with open(path, "rb") as handle:
+            status = os.fstat(handle.fileno())
+            if read:
+                data = handle.read()
+                digest = sha256_hex(data)
+            else:
+                data, hasher = b"", hashlib.sha256()
+                for chunk in iter(lambda: handle.read(1 << 20), b""):
+                    hasher.update(chunk)
+                digest = hasher.hexdigest()
+    except OSError as error:
+        raise CorruptIndex(f"cannot read {path}: {error.strerror or error}") from error
+    if digest != expected:
+        raise CorruptIndex(f"{path} does not match its checksum")
+    return data, (status.st_ino, status.st_dev)
+
+
+def _map_checked(index: Index, folder: Path, manifest: IndexManifest) -> None:
+    # Checked, then mapped by path: an index file is never rewritten in place (save_index writes a new folder and
+    # renames it), so the file mapped is the one checked when the path still names the inode that was hashed.
+    _data, hashed = _checked_file(folder, manifest, index.filename, read=False)
+    path = folder / index.filename
+    try:
+        index.map_file(path)
+        status = os.stat(path)
+    except OSError as error:
+        raise CorruptIndex(f"cannot read {path}: {error.strerror or error}") from error
+    if (status.st_ino, status.st_dev) != hashed:
+        raise CorruptIndex(f"{path} was replaced while it was loaded")
 
 
 def _legacy_temporaries(name: str) -> list[re.Pattern]:

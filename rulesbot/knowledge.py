@@ -8,7 +8,8 @@ A pack is a folder (shipped ones live in the repository's knowledge/<game>/, ins
     faq.<lang>.jsonl      one Entry per line, source "faq" (with `question`, optionally a short `lead`)
 
 Every record has a page, and every concept exists in every language the manifest declares (its twin shares
-the `concept_id`). A second pack drops in as another folder: no code changes.
+the `concept_id`). A second pack drops in as another folder: no code changes. A site with many games holds them in
+a PackCatalog: every manifest read up front, a game's records on its first use (rulesbot.core.load_catalog).
 
 An FAQ record's `text` states the rule on its own, for whatever question it ends up answering; a short
 yes/no-style `lead` ("Yes.", "Non.", "5.") answers only the record's own `question`, so it lives apart and is
@@ -18,6 +19,8 @@ shown only when the asker's question matches that question closely with the same
 import hashlib
 import importlib
 import json
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Literal
@@ -121,15 +124,22 @@ class Pack(BaseModel):
         return digest.hexdigest()[:16]
 
 
-def load_pack(folder: Path) -> Pack:
-    """Load and validate the pack in `folder`; raise PackError naming the file and line on any problem."""
-    manifest_path = folder / "pack.json"
+def load_manifest(folder: Path) -> PackManifest:
+    """Read and validate `folder`/pack.json alone (no records); raise PackError naming the file on any problem."""
+    manifest_path = Path(folder) / "pack.json"
     try:
-        manifest = PackManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
+        return PackManifest.model_validate_json(manifest_path.read_text(encoding="utf-8"))
     except FileNotFoundError as error:
         raise PackError(f"{folder}: no pack.json") from error
+    except OSError as error:
+        raise PackError(f"{manifest_path}: {error.strerror or error}") from error
     except ValidationError as error:
         raise PackError(f"{manifest_path}: {_first_error(error)}") from error
+
+
+def load_pack(folder: Path) -> Pack:
+    """Load and validate the pack in `folder`; raise PackError naming the file and line on any problem."""
+    manifest = load_manifest(folder)
     entries: list[Entry] = []
     for path in sorted(folder.glob("*.jsonl")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
@@ -155,12 +165,20 @@ def load_packs(folders: list[Path] | None = None) -> dict[str, Pack]:
     return packs
 
 
+# How many known games an "unknown game" error names.
+KNOWN_SHOWN = 10
+
+
 def get_pack(packs: dict[str, Pack], game: str) -> Pack:
     """The pack for `game`, or UnknownGame listing the known ones."""
     try:
         return packs[game]
     except KeyError:
-        known = ", ".join(sorted(packs)) or "none"
+        games = sorted(packs)
+        # A site with hundreds of games: the first few, and how many more (GET /v1/games lists them all).
+        known = ", ".join(games[:KNOWN_SHOWN]) or "none"
+        if len(games) > KNOWN_SHOWN:
+            known += f" and {len(games) - KNOWN_SHOWN} more (see /v1/games)"
         raise UnknownGame(f"unknown game {game!r}; known games: {known}") from None
 
 
@@ -189,3 +207,76 @@ def _first_error(error: Exception) -> str:
         where = ".".join(str(part) for part in first["loc"]) or "record"
         return f"{where}: {first['msg']}"
     return str(error)
+
+
+class PackCatalog(Mapping[str, Pack]):
+    """Every game's manifest, read up front; a game's records loaded on first use, once (a per-game lock).
+
+    A read-only mapping game -> Pack: `in`, `len`, iteration and `manifests()` read only the manifests;
+    `catalog[game]` (and `get`, `values`, `items`) load the game's records through `loader(game)` the first
+    time. A game whose records fail to load is dropped from the catalog with `warn(one line)` and then unknown
+    (UnknownGame), so the other games still answer.
+    """
+
+    def __init__(
+        self,
+        manifests: dict[str, PackManifest],
+        loader: Callable[[str], Pack],
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
+        self._manifests = dict(manifests)
+        self._loader = loader
+        self._warn = warn or (lambda _message: None)
+        self._packs: dict[str, Pack] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()  # guards the dicts themselves, held only for a lookup
+
+    def manifests(self) -> list[PackManifest]:
+        """Every listed game's manifest, by game id (loads nothing)."""
+        with self._guard:
+            return [self._manifests[game] for game in sorted(self._manifests)]
+
+    def loaded(self) -> list[str]:
+        """The games whose records are loaded so far."""
+        with self._guard:
+            return sorted(self._packs)
+
+    def __contains__(self, game: object) -> bool:
+        with self._guard:
+            return game in self._manifests
+
+    def __iter__(self) -> Iterator[str]:
+        with self._guard:
+            return iter(sorted(self._manifests))
+
+    def __len__(self) -> int:
+        with self._guard:
+            return len(self._manifests)
+
+    def __getitem__(self, game: str) -> Pack:
+        with self._guard:
+            pack = self._packs.get(game)
+            if pack is not None:
+                return pack
+            if game not in self._manifests:
+                raise KeyError(game)
+            lock = self._locks.setdefault(game, threading.Lock())
+        # One lock per game: two first questions for one game load it once; other games are not held up.
+        with lock:
+            with self._guard:
+                pack = self._packs.get(game)
+                if pack is not None:
+                    return pack
+                if game not in self._manifests:  # dropped by a failed load meanwhile
+                    raise KeyError(game)
+            try:
+                pack = self._loader(game)
+            except (PackError, OSError) as error:
+                with self._guard:
+                    self._manifests.pop(game, None)
+                message = error.message if isinstance(error, PackError) else (error.strerror or str(error))
+                self._warn(f"skipped the pack of {game}: {message}")
+                raise KeyError(game) from error
+            with self._guard:
+                self._packs[game] = pack
+            return pack

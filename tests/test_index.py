@@ -40,11 +40,12 @@ def test_faiss_rejects_wrong_dimension(tmp_path):
         FaissIndex(4).load(tmp_path)
 
 
-def _folder(settings):
+def _folder(settings, game="canvas"):
     from rulesbot.embeddings import create_embedder
 
+    # Each game has its own index folder (packs load lazily, one game at a time).
     embedder = create_embedder("hash")
-    return index_folder(settings.data_dir, embedder.name, embedder.model_id)
+    return index_folder(settings.data_dir, embedder.name, embedder.model_id, game)
 
 
 def test_saved_index_has_manifest_and_loads_without_rebuilding(hash_settings):
@@ -61,7 +62,7 @@ def test_saved_index_has_manifest_and_loads_without_rebuilding(hash_settings):
     messages.clear()
     bot = Rulesbot.load(hash_settings, notify=messages.append)
     assert messages == []  # loaded, not rebuilt
-    assert bot.retriever.index.count() == 16
+    assert bot.retriever.index_for("canvas").count() == 16
 
 
 def test_stale_manifest_rebuilds_with_message(hash_settings, tmp_path, monkeypatch):
@@ -563,7 +564,7 @@ def test_a_damaged_embedding_cache_never_reaches_the_index(hash_settings, clean_
     # The vectors indexed are the embedder's own, not the damaged cache's.
     embedder = create_embedder("hash")
     query = embedder.embed_queries(["How many cards can I hold?"])
-    unit = bot.retriever.index.similarities(query)
+    unit = bot.retriever.index_for("canvas").similarities(query)
     from rulesbot.retrieval import build_dense_index
 
     plain, _rows, _manifest = build_dense_index(bot.packs, embedder, "numpy")

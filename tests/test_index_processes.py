@@ -193,7 +193,8 @@ app(args=sys.argv[4:], prog_name="rulesbot")
 def _hidden(data_dir: Path) -> list[str]:
     return sorted(
         str(path.relative_to(data_dir))
-        for folder in (data_dir / "index", data_dir / "embeddings")
+        # Temporaries sit beside what they replace: a game's index folder is under <index>/<backend-model>/.
+        for folder in (data_dir / "index", *(data_dir / "index").glob("*/"), data_dir / "embeddings")
         if folder.is_dir()
         for path in folder.iterdir()
         if path.name.startswith(".")

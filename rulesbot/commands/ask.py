@@ -68,7 +68,7 @@ def ask(
         typer.echo("error: give a question (and --context) or --jsonl, not both", err=True)
         raise typer.Exit(2)
 
-    from rulesbot.core import Rulesbot, load_all_packs
+    from rulesbot.core import Rulesbot, load_catalog
     from rulesbot.knowledge import get_pack
 
     warned: set[str] = set()
@@ -82,7 +82,7 @@ def ask(
     try:
         if game is not None:
             # An unknown --game fails before the index is opened: a first build takes about 40 s.
-            get_pack(load_all_packs(settings, warn=warn), game)
+            get_pack(load_catalog(settings, warn=warn), game)
         bot = Rulesbot.load(settings, warn=warn)
     except RulesbotError as error:
         fail(error)

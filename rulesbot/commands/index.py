@@ -50,7 +50,13 @@ def build(
     elif failure is not None:
         fail(failure)
     manifest = bot.index_manifest
-    typer.echo(f"index ready: {manifest.count} vectors, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}")
+    # One index per game: the count is every game's (a site with many games builds them all here).
+    manifests = bot.index_manifests
+    count = sum(each.count for each in manifests.values())
+    games = f" over {len(manifests)} games" if len(manifests) > 1 else ""
+    typer.echo(
+        f"index ready: {count} vectors{games}, {manifest.backend} {manifest.model_id}, dim {manifest.dimension}"
+    )
 
 
 @app.command("seed")
@@ -101,7 +107,12 @@ def info(
     settings = load_settings(backend=backend, model=model)
     root = settings.data_dir / "index"
     try:
-        folders = sorted(path.parent for path in root.glob(f"{settings.backend}-*/manifest.json"))
+        # One index per game (<backend>-<model>/<game>/); a folder of an older rulesbot held every game's.
+        folders = sorted(
+            path.parent
+            for pattern in (f"{settings.backend}-*/*/manifest.json", f"{settings.backend}-*/manifest.json")
+            for path in root.glob(pattern)
+        )
     except OSError:
         folders = []  # no readable index folder: said below
     if not folders:

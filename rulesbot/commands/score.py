@@ -52,14 +52,14 @@ def score(
 def _spec(game: str | None):
     """The GameSpec of the game to score (default: the default_game setting); exit 2 when it has no engine."""
     from rulesbot.commands._common import fail, load_settings
-    from rulesbot.core import load_all_packs
+    from rulesbot.core import load_catalog
     from rulesbot.errors import BadInput, RulesbotError
     from rulesbot.games import spec_for_pack
     from rulesbot.knowledge import get_pack
 
     settings = load_settings()
     try:
-        pack = get_pack(load_all_packs(settings), game or settings.default_game)
+        pack = get_pack(load_catalog(settings), game or settings.default_game)
     except RulesbotError as error:
         fail(error)
     spec = spec_for_pack(pack)

@@ -3,7 +3,8 @@
 Every record contributes its text (with its section title), plus its FAQ `question` and each `paraphrase`, as
 separate vectors that point back at the record (Unit). The saved index carries a manifest (backend, model,
 dimension, knowledge hash, recipe, checksums); a stale, missing or damaged one is rebuilt with a message. A pack
-ships its vectors (`knowledge/<game>/vectors/`), so a fresh install embeds nothing.
+ships its vectors (`knowledge/<game>/vectors/`), so a fresh install embeds nothing. Rulesbot opens one index per
+game (`open_dense_index(..., game=...)`), on that game's first question.
 """
 
 import re
@@ -156,8 +157,12 @@ def open_dense_index(
     progress: Callable[[int, int], None] | None = None,
     lock: Callable[[], AbstractContextManager] | None = None,
     require_saved: bool = False,
+    game: str | None = None,
 ) -> tuple[Index, list, IndexManifest, bool]:
     """Load the saved index for this embedder, or (re)build and save it; returns (index, rows, manifest, built).
+
+    With `game` (what Rulesbot does: `packs` is then that one game's pack), the index is that game's own, in
+    <index folder>/<game>/, with its own embedding cache: each game loads and rebuilds on its own.
 
     With `lock` (the data dir lock), a build holds it and first looks again: another process may have built it.
     When the data dir cannot be written, the index is built in memory for this process with a warning (a question
@@ -167,7 +172,7 @@ def open_dense_index(
     loud = notify or _stderr
     # With a lock these checks stay quiet: they are made again, and reported, once the lock is held.
     notify = (lambda _message: None) if lock is not None else loud
-    folder = index_folder(data_dir, embedder.name, embedder.model_id)
+    folder = index_folder(data_dir, embedder.name, embedder.model_id, game)
     expected = expected_manifest(packs, embedder, index_kind)
     reason = None
     if not force:
@@ -181,18 +186,21 @@ def open_dense_index(
         except CorruptIndex as error:
             exists = folder.exists() or folder.is_symlink()
             reason = f"index is corrupt ({error}), rebuilding…" if exists else None
+    # The index root (<data_dir>/index) is what a user can fix; a game's index lives two levels under it.
+    root = folder.parent if game is None else folder.parent.parent
     try:
+        probe_writable(root)
         probe_writable(folder.parent)
         unwritable = None
     except OSError as error:
-        unwritable = StorageError.from_os_error(error, "save the search index", folder.parent)
+        unwritable = StorageError.from_os_error(error, "save the search index", root)
         if require_saved:
             raise unwritable from error
     if lock is not None and unwritable is None:
         with lock():
             return open_dense_index(
                 packs, embedder, data_dir, index_kind, force=force, notify=loud, progress=progress,
-                require_saved=require_saved,
+                require_saved=require_saved, game=game,
             )
     notify = loud
     if reason is not None:
@@ -202,13 +210,13 @@ def open_dense_index(
     elif reason is None and not force:
         notify(f"no index for {embedder.name} yet, building it in {folder}…")
     started = time.perf_counter()
-    cache = _embedding_cache(packs, embedder, data_dir)
+    cache = _embedding_cache(packs, embedder, data_dir, game)
     index, rows, manifest = build_dense_index(packs, embedder, index_kind, progress=progress, cache=cache)
     if unwritable is None:
         try:
             save_index(folder, index, rows, manifest)
         except OSError as error:  # e.g. the disk filled up after the probe
-            failure = StorageError.from_os_error(error, "save the search index", folder.parent)
+            failure = StorageError.from_os_error(error, "save the search index", root)
             if require_saved:
                 raise failure from error
             notify(f"warning: {failure.message} (using it from memory for this run)")
@@ -245,10 +253,12 @@ def write_pack_vectors(pack: Pack, embedder, data_dir: Path) -> tuple[Path, int,
     return path, len(vectors), cache.computed
 
 
-def _embedding_cache(packs: dict[str, Pack], embedder, data_dir: Path):
+def _embedding_cache(packs: dict[str, Pack], embedder, data_dir: Path, game: str | None = None):
     from rulesbot.embeddings.cache import EmbeddingCache
 
     name = index_folder(data_dir, embedder.name, embedder.model_id).name
+    # One file per game: a site with hundreds of games never rewrites one growing cache per game built.
+    name = name if game is None else f"{name}.{game}"
     seeds = [seed_path(pack, embedder) for _game, pack in sorted(packs.items())]
     return EmbeddingCache(
         Path(data_dir) / "embeddings" / f"{name}.npz",

@@ -10,6 +10,7 @@ similarity plus the lexical coverage of the question (Calibration).
 
 import heapq
 import math
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,6 +67,7 @@ class Retriever:
         cache_dir: Path | None = None,
         reranker=None,
         model_id: str = "",
+        index_loader=None,
     ) -> None:
         self.packs = packs
         # The second stage (rulesbot.retrieval.ranking.Reranker): re-orders the best first-stage records; None = off.
@@ -73,16 +75,52 @@ class Retriever:
         self.cache_dir = cache_dir
         self.backend = backend
         self.embedder = embedder
-        self.index = index
+        self.index = index  # the shared index, if any (None with per-game indexes)
         self.mode = "bm25" if embedder is None else ("fusion" if fusion else "dense")
         # Keyed by (backend, model): an uncalibrated pair is an error, not the test fixtures' thresholds.
         self.model_id = model_id
         self.calibration = calibration_for(backend, model_id)
-        self._entries = {(game, entry.id): entry for game, pack in packs.items() for entry in pack.entries}
-        self._rows = [(row[0], row[1]) for row in rows or []]
-        self._row_kinds = [row[2] if len(row) > 2 else "text" for row in rows or []]
+        # One index over every game (`index`, `rows`), or each game's own, opened on its first search by
+        # `index_loader(pack) -> (index, rows, manifest, built)` under a per-game lock (Rulesbot's lazy packs).
+        self.index_loader = index_loader
+        self.manifests: dict = {}  # game -> IndexManifest of the per-game indexes opened so far
+        self._games: dict[str, _GameIndex] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._shared = None if index is None else _GameIndex(index, rows or [])
         self._bm25: dict[str, BM25] = {}
         self._layouts: dict[str, _GameRows] = {}
+
+    def _entry(self, key: tuple[str, str]) -> Entry:
+        return self.packs[key[0]].by_id[key[1]]
+
+    def warm(self, game: str) -> None:
+        """Load `game`'s records and open its index now (what its first search would do)."""
+        self.packs[game]
+        self._index_for(game)
+
+    def index_for(self, game: str) -> Index | None:
+        """The vector index `game` is searched in (opening it if needed); None without a dense index."""
+        searched = self._index_for(game)
+        return None if searched is None else searched.index
+
+    def _index_for(self, game: str) -> "_GameIndex | None":
+        """The index `game` is searched in (its own, opened once on first use, or the shared one)."""
+        if self.index_loader is None:
+            return self._shared
+        found = self._games.get(game)
+        if found is not None:
+            return found
+        with self._guard:
+            lock = self._locks.setdefault(game, threading.Lock())
+        with lock:  # two first questions for one game open (or build) its index once
+            found = self._games.get(game)
+            if found is None:
+                index, rows, manifest, _built = self.index_loader(self.packs[game])
+                found = _GameIndex(index, rows)
+                self.manifests[game] = manifest
+                self._games[game] = found
+        return found
 
     def search(
         self, query: str, game: str, *, query_lang: str = "en", langs: set[str] | None = None, k: int | None = None
@@ -95,7 +133,7 @@ class Retriever:
         lexical = self._lexical_scores(query, game, query_lang) if lexical_useful else {}
         keys = set(dense) | set(lexical)
         if langs is not None:
-            keys = {key for key in keys if self._entries[key].lang in langs}
+            keys = {key for key in keys if self._entry(key).lang in langs}
         # (score, rank_score) per record: abstention reads `score`, the order follows `rank_score`.
         if self.mode == "bm25" or not dense:
             scored = {key: (lexical[key][1], lexical[key][0]) for key in keys}
@@ -108,7 +146,7 @@ class Retriever:
                 if key in dense
             }
         # Ties broken by record id, so runs are deterministic.
-        order = [(-rank_score, self._entries[key].id, key) for key, (_score, rank_score) in scored.items()]
+        order = [(-rank_score, key[1], key) for key, (_score, rank_score) in scored.items()]
         if self.reranker is not None and k:
             # The second stage needs its whole pool even when fewer records are asked for.
             from rulesbot.retrieval.ranking import POOL
@@ -116,7 +154,7 @@ class Retriever:
             best = heapq.nsmallest(max(k, POOL), order)
         else:
             best = heapq.nsmallest(k, order) if k else sorted(order)
-        ranked = [Ranked(self._entries[key], scored[key][0], scored[key][1], asked.get(key)) for _rank, _id, key in best]
+        ranked = [Ranked(self._entry(key), scored[key][0], scored[key][1], asked.get(key)) for _rank, _id, key in best]
         if self.reranker is not None:
             ranked = self.reranker.rerank(query, game, ranked)[: k or None]
         # Abstention reads the best dense similarity (plus lexical coverage), whatever fusion ranked first.
@@ -175,12 +213,15 @@ class Retriever:
         self, query: str, game: str
     ) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], float]]:
         """(mixed score per record, best question/paraphrase similarity per record that has stored questions)."""
-        if self.index is None or not self.index.count():
+        if game not in self.packs:
             return {}, {}
-        layout = self._layout(game)
+        searched = self._index_for(game)
+        if searched is None or not searched.index.count():
+            return {}, {}
+        layout = self._layout(game, searched)
         if not layout.keys:
             return {}, {}
-        by_row = self.index.similarities(self.embedder.embed_queries([query]))
+        by_row = searched.index.similarities(self.embedder.embed_queries([query]))
         # Max-pool each record's vectors: its passage, and its best question or paraphrase.
         passage = np.full(len(layout.keys), -np.inf, dtype=np.float32)
         asked = np.full(len(layout.keys), -np.inf, dtype=np.float32)
@@ -201,17 +242,18 @@ class Retriever:
         }
         return mixed_by_key, asked_by_key
 
-    def _layout(self, game: str) -> "_GameRows":
+    def _layout(self, game: str, searched: "_GameIndex") -> "_GameRows":
         """Which index rows belong to `game`'s records (computed once per game)."""
         if game not in self._layouts:
+            known = self.packs[game].by_id
             keys: dict[tuple[str, str], int] = {}
             rows, slots, is_text = [], [], []
-            for row, key in enumerate(self._rows):
-                if key[0] != game or key not in self._entries:
+            for row, key in enumerate(searched.rows):
+                if key[0] != game or key[1] not in known:
                     continue
                 rows.append(row)
                 slots.append(keys.setdefault(key, len(keys)))
-                is_text.append(self._row_kinds[row] == "text")
+                is_text.append(searched.kinds[row] == "text")
             self._layouts[game] = _GameRows(
                 list(keys), np.array(rows, dtype=np.int64), np.array(slots, dtype=np.int64), np.array(is_text, dtype=bool)
             )
@@ -231,6 +273,15 @@ class Retriever:
             for row, entry in enumerate(bm25.entries)
             if raw[row] > 0
         }
+
+
+class _GameIndex:
+    """An opened index and what each of its rows points at: (game, record id) and its kind."""
+
+    def __init__(self, index: Index, rows: list) -> None:
+        self.index = index
+        self.rows = [(row[0], row[1]) for row in rows]
+        self.kinds = [row[2] if len(row) > 2 else "text" for row in rows]
 
 
 @dataclass(frozen=True)
