@@ -320,3 +320,48 @@ def test_cli_context_option_and_jsonl(hash_env):
     assert json.loads(result.stdout.splitlines()[0])["engine"]["points"] == engine.points_for("repetition", 4)
     result = runner.invoke(app, ["ask", "and?", *sum((["--context", "q"] for _ in range(6)), [])])
     assert result.exit_code == 2 and "at most 5" in result.output
+
+
+# ------------------------------------------------------------------------------- phrasing classes (generalisation)
+# Each class below is a kind of phrasing a blind set broke; the sentences are new ones, not the blind set's.
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count"), [
+    ("how much do 2 symetry ribbons give", "en", "symmetry", 2),
+    ("three movemnt ribbons, points?", "en", "movement", 3),
+    ("combien rapportent 2 rubans hierarchiee ?", "fr", "hierarchy", 2),
+    ("4 rubans proportien ça fait combien", "fr", "proportion", 4),
+    ("what are 3 consistancy ribbons worth", "en", "consistency", 3),
+])
+def test_a_misspelt_scoring_card_is_read_by_edit_distance(question, lang, slug, count):
+    answer = ask(question, lang)
+    assert answer is not None and str(engine.points_for(slug, count)) in answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "Does the game stop the moment someone completes their third painting?",
+    "what happens to a moment of hesitation in the rules",
+])
+def test_ordinary_words_are_not_guessed_as_names(question):
+    parsed = parse(question, "en", "canvas")
+    assert [slot.name for slot in parsed.slots if slot.name in ("card_chain", "scoring_card")] == []
+
+
+def _chain(question, lang):
+    slot = parse(question, lang, "canvas").first("card_chain")
+    return None if slot is None else [card.title for card in slot.value]
+
+
+@pytest.mark.parametrize(("question", "lang", "bottom_to_top"), [
+    ("sudden on top, wandering, risky at the bottom: points?", "en", ["Risky", "Wandering", "Sudden"]),
+    ("fragile en dessous puis pride puis purpose en haut, ça vaut quoi", "fr", ["Fragile", "Pride", "Purpose"]),
+    ("Truth tout en haut, ensuite Game, et Chosen tout en bas, combien ?", "fr", ["Chosen", "Game", "Truth"]),
+    ("heavy in the middle, moment on top, childhood bottom. pts?", "en", ["Childhood", "Heavy", "Moment"]),
+    ("vast (the blue one) at the bottom, then nature, then masked on top, score?", "en", ["Vast", "Nature", "Masked"]),
+])
+def test_a_card_said_to_lie_at_the_bottom_top_or_middle_is_placed_there(question, lang, bottom_to_top):
+    assert _chain(question, lang) == bottom_to_top
+
+
+def test_an_order_phrase_after_the_last_card_is_not_its_layer():
+    assert _chain("sudden -> masked -> truth (bottom to top), points?", "en") == ["Sudden", "Masked", "Truth"]
