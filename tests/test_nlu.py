@@ -365,3 +365,39 @@ def test_a_card_said_to_lie_at_the_bottom_top_or_middle_is_placed_there(question
 
 def test_an_order_phrase_after_the_last_card_is_not_its_layer():
     assert _chain("sudden -> masked -> truth (bottom to top), points?", "en") == ["Sudden", "Masked", "Truth"]
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed_true"), [
+    ("ok scoring time. 2 emphasis ribbons = 5 pts. right?? my brother can never remember", "en",
+     engine.points_for("emphasis", 2) == 5),
+    ("we keep mixing it up, pretty sure three variety ribbons give 13, can you check", "en",
+     engine.points_for("variety", 3) == 13),
+    ("what a game lol and my cousin reckons 2 style ribbons are 7", "en", engine.points_for("style", 2) == 7),
+    ("bref, 3 rubans Mouvement ça fait 8 non ? on a un doute depuis tout à l'heure", "fr",
+     engine.points_for("movement", 3) == 8),
+    ("on compte les points, et il parait que 2 rubans Espace valent 4", "fr", engine.points_for("space", 2) == 4),
+])
+def test_a_claim_cue_inside_a_chatty_message_makes_it_a_claim(question, lang, claimed_true):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is claimed_true
+
+
+def test_a_tag_followed_by_a_real_question_is_not_the_claim():
+    assert not parse("2 rubans verts je crois ? et il reste combien de jetons ?", "fr", "canvas").claim
+    # The tag confirms a side remark; the question that follows is what is asked.
+    answer = ask("3 rubans verts, le vert c'est la Répétition je crois ? et combien ça fait en points", "fr")
+    assert answer is not None and answer.kind == "computed" and str(engine.points_for("repetition", 3)) in answer.answer
+
+
+def test_a_single_ribbon_is_not_solo_play():
+    answer = ask("Cohérence un seul ruban = 3 pts, c'est ça ?", "fr")
+    assert answer is not None and answer.verdict is (engine.points_for("consistency", 1) == 3)
+
+
+@pytest.mark.parametrize(("question", "lang", "negated"), [
+    ("2 emphasis ribbons = 4 pts, right? my brother can never remember", "en", False),
+    ("3 rubans Espace ça fait 7, non ? mon frère ne sait jamais compter", "fr", False),
+    ("3 space ribbons aren't worth 8. is that right? asking for my sister", "en", True),
+])
+def test_negation_counts_only_in_the_sentence_that_states_the_claim(question, lang, negated):
+    assert parse(question, lang, "canvas").negated is negated
