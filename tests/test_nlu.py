@@ -401,3 +401,27 @@ def test_a_single_ribbon_is_not_solo_play():
 ])
 def test_negation_counts_only_in_the_sentence_that_states_the_claim(question, lang, negated):
     assert parse(question, lang, "canvas").negated is negated
+
+
+@pytest.mark.parametrize(("question", "lang", "scenario", "bottom_to_top"), [
+    ("we're playing Synergy tonight. Risky at the bottom, then Pride, Vast on top, points?", "en", "synergy",
+     ["Risky", "Pride", "Vast"]),
+    ("scénario Balanced : Fragile en bas, Truth, Mess en haut, combien ?", "fr", "balanced", ["Fragile", "Truth", "Mess"]),
+    ("Spatial scenario - Sudden, Wandering, Purpose (bottom to top), what's that worth", "en", "spatial",
+     ["Sudden", "Wandering", "Purpose"]),
+])
+def test_a_painting_named_with_a_scenario_is_scored_with_its_cards(question, lang, scenario, bottom_to_top):
+    answer = ask(question, lang)
+    expected = next(item for item in engine.SCENARIOS if item.slug == scenario)
+    assert answer is not None and answer.engine["intent"] == "painting"
+    assert answer.engine["cards"] == bottom_to_top and answer.engine["scoring"] == list(expected.cards)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("je crois bien que 3 rubans Variété c'est 12 pts", "fr"),
+    ("I really think 3 variety ribbons are worth 12", "en"),
+    ("je pense vraiment que 3 rubans Variété font 12", "fr"),
+])
+def test_an_intensifier_inside_a_claim_prefix_keeps_the_claim(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (engine.points_for("variety", 3) == 12)

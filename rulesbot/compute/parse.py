@@ -18,7 +18,7 @@ from rulesbot.parsed import Parsed, Slot
 
 _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
-_NOT_CUES = {"numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
+_NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person"}
 
@@ -100,7 +100,7 @@ def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
 def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
     cue = None
     reported = False
-    prefix = re.match(r"^\s*(?:" + alternation(vocabulary["claim_prefix"]) + r")\s*[:,]?\s*", body)
+    prefix = re.match(r"^\s*(?:" + _prefixes(vocabulary) + r")\s*[:,]?\s*", body)
     if prefix:
         cue, body = prefix.group(0).strip(" :,"), body[prefix.end():]
     else:
@@ -113,6 +113,13 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
         cue = cue or suffix.group(0).strip(" ,;:-?!.")
         body = body[: suffix.start()]
     return body, cue, reported
+
+
+def _prefixes(vocabulary) -> str:
+    """The claim prefixes as a regex, an intensifier allowed between their words ("je crois bien que", "I really
+    think")."""
+    filler = r"\s+(?:" + alternation(vocabulary.get("claim_fillers", ["\0"])) + r"\s+)?"
+    return alternation(vocabulary["claim_prefix"]).replace(r"\s+", filler)
 
 
 def _reported(body: str, start: int, vocabulary) -> re.Match | None:
@@ -139,7 +146,7 @@ def _split_claim_inside(body: str, vocabulary) -> tuple[str, str | None, bool]:
     if tag and tag.end() < len(body) and not asks_after:
         # The tag's "?" ended a sentence: keep a boundary there (negation is read per sentence).
         return body[: tag.start()] + ". " + body[tag.end():], tag.group(0).strip(" ,;:-?!."), False
-    prefix = re.compile(r"\s*(?:" + alternation(vocabulary["claim_prefix"]) + r")" + E + r"\s*[:,]?\s*")
+    prefix = re.compile(r"\s*(?:" + _prefixes(vocabulary) + r")" + E + r"\s*[:,]?\s*")
     for boundary in _CLAUSE_START.finditer(body):
         start = boundary.end()
         found = prefix.match(body, start)
