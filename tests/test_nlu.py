@@ -425,3 +425,24 @@ def test_a_painting_named_with_a_scenario_is_scored_with_its_cards(question, lan
 def test_an_intensifier_inside_a_claim_prefix_keeps_the_claim(question, lang):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.verdict is (engine.points_for("variety", 3) == 12)
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count"), [
+    ("PROPORTION card. two ribbons. points please", "en", "proportion", 2),
+    ("on a pris Symétrie ce soir et j'ai 3 rubans dessus, ça donne quoi ?", "fr", "symmetry", 3),
+    ("hierarchy x3 = ? pts", "en", "hierarchy", 3),
+    ("Espace 2x, combien de points", "fr", "space", 2),
+    ("emphasis w/ 4 ribbons?? how much", "en", "emphasis", 4),
+])
+def test_a_card_and_a_ribbon_count_said_apart_are_one_group(question, lang, slug, count):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["ribbons"] == {slug: {"ribbons": count,
+                                                                       "points": engine.points_for(slug, count)}}
+
+
+@pytest.mark.parametrize("question", [
+    "Can Proportion give me more than one ribbon from a single painting?",
+    "does Symmetry award 2 ribbons if the painting is symmetric twice?",
+])
+def test_a_card_said_to_earn_ribbons_stays_a_rules_question(question):
+    assert ask(question, "en") is None

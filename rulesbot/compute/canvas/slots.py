@@ -219,12 +219,33 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     # or as one count asked for points ("4 argents ca fait combien ?").
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
         groups = []
+    # "movement x2", "Style 3x": a card and how many times it was met.
+    if not groups:
+        for match in re.finditer(B + f"(?P<target>{target_alt})\\s*(?:x\\s*(?P<after>\\d)|(?P<before>\\d)\\s*x)" + E, text):
+            name = " ".join(match.group("target").split())
+            kind, key = targets.get(name, ("card", card_names.get(name, "")))
+            if key:
+                value = int(match.group("after") or match.group("before"))
+                groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, False), match.start(), match.end()))
+    bare: list[Slot] = []
     if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
             value = reader.count_value(match.group("count"))
             if value is not None:
-                groups.append(Slot("ribbon_count", value, match.start(), match.end()))
-    return sorted(groups, key=lambda slot: slot.start)
+                bare.append(Slot("ribbon_count", value, match.start(), match.end()))
+    # One Scoring Card named and one bare count elsewhere ("SPACE card. three ribbons.", "Hierarchy ... j'ai deux
+    # rubans dessus"): the ribbons are that card's. The count's span stands for the group.
+    cards = {slot.value.slug for slot in found if slot.name == "scoring_card"}
+    if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain", "scenario") for slot in found):
+        only = bare[0]
+        card = next(slot for slot in found if slot.name == "scoring_card")
+        between = text[min(card.end, only.end): max(card.start, only.start)]
+        before = text[max(0, only.start - 16): only.start]
+        # Not when the card is said to earn them ("does Movement give 2 ribbons?") or the count is a bound.
+        if has(between, "ribbon_earn") or has(before, "bound_words"):
+            return sorted(groups + bare, key=lambda slot: slot.start)
+        return [Slot("ribbon_group", RibbonGroup(only.value, "card", cards.pop(), False), only.start, only.end)]
+    return sorted(groups + bare, key=lambda slot: slot.start)
 
 
 # ------------------------------------------------------------------------------------------------ swatches
