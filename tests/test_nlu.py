@@ -446,3 +446,26 @@ def test_a_card_and_a_ribbon_count_said_apart_are_one_group(question, lang, slug
 ])
 def test_a_card_said_to_earn_ribbons_stays_a_rules_question(question):
     assert ask(question, "en") is None
+
+
+@pytest.mark.parametrize(("question", "lang", "component", "claimed"), [
+    ("we lost a few, pretty sure the game came with 30 inspiration tokens", "en", "inspiration_tokens", 30),
+    ("my cousin says there's only 8 scoring cards in the game", "en", "scoring_cards", 8),
+    ("il y a seulement 50 cartes art dans le jeu de base, c'est ça ?", "fr", "art_cards", 50),
+    ("max players is 4 right?", "en", "max_players", 4),
+])
+def test_a_count_of_components_stated_in_passing_is_checked(question, lang, component, claimed):
+    answer = ask(question, lang)
+    count = engine.component_counts()[component].count
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (count == claimed)
+    assert answer.engine["component"] == component
+
+
+@pytest.mark.parametrize(("question", "lang", "component"), [
+    ("jetons inspiration il y en a combien en tout dans la boîte", "fr", "inspiration_tokens"),
+    ("scoring cards: how many in the box?", "en", "scoring_cards"),
+    ("les cartes de fond, y en a combien au total ?", "fr", "background_cards"),
+])
+def test_a_component_named_before_the_count_question(question, lang, component):
+    answer = ask(question, lang)
+    assert answer is not None and str(engine.component_counts()[component].count) in answer.answer

@@ -492,12 +492,17 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     reader = numbers()
     for component, phrases in vocabulary()["components"].items():
         # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
-        stated = re.search(r"(?P<lead>(?:there are|there is|il y a|y a|are|sont|has|compte|contient|up to|jusqu'a|a)\s+)?" + B
+        stated = re.search(r"(?P<lead>(?:" + alternation(words("count_lead")) + r")\s+)?" + B
                            + f"(?P<n>{reader.fragment})\\s+(?:(?:different|differentes|distinct)\\s+)?"
                            + alternation(phrases) + E, text)
-        if stated and (stated.group("lead") or re.match(r"\s*(?:total|in total|en tout|au total|in the box|dans la boite|"
-                                                        r"in the book|dans le livret)\b", text[stated.end():])):
+        if stated and (stated.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E,
+                                                        text[stated.end():])):
             return [Slot("component", component, stated.end("n") + 1, stated.end())]
+        # "max players is 5", "le nombre de scenarios c'est 9": the component, then its count.
+        after = re.search(B + alternation(phrases) + r"\s+(?:is|are|=|c'est|est de|sont|est)\s+(?:only\s+|just\s+|que\s+)?"
+                          + f"(?P<n>{reader.fragment})" + E, text)
+        if after and has(text, "in_game"):
+            return [Slot("component", component, after.start(), after.start("n") - 1)]
     if not has(text, "count_question"):
         return []
     question = pattern("count_question").search(text)
@@ -509,7 +514,17 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)
     if best is None:
-        return []
+        # Named before the question, in the same sentence ("jetons inspiration il y en a combien", "ribbons - how
+        # many of each colour?"): the last component phrase before it.
+        before = re.split(r"[.?!]", text[: question.start()])[-1]
+        for component, phrases in vocabulary()["components"].items():
+            for match in re.finditer(B + alternation(phrases) + E, before):
+                if best is None or match.start() > best[1].start():
+                    best = (component, match)
+        if best is None:
+            return []
+        offset = question.start() - len(before)
+        return [Slot("component", best[0], offset + best[1].start(), question.end())]
     component, match = best
     return [Slot("component", component, question.start(), question.end() + match.end())]
 
