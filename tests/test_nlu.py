@@ -469,3 +469,30 @@ def test_a_count_of_components_stated_in_passing_is_checked(question, lang, comp
 def test_a_component_named_before_the_count_question(question, lang, component):
     answer = ask(question, lang)
     assert answer is not None and str(engine.component_counts()[component].count) in answer.answer
+
+
+def _level_for(score):
+    reached = [level for level in engine.SOLO_LEVELS if score >= level.target]
+    return max(reached, key=lambda level: level.target) if reached else None
+
+
+@pytest.mark.parametrize(("question", "lang", "score"), [
+    ("which solo level is exactly 31", "en", 31),
+    ("what solo level do I get with 37", "en", 37),
+    ("quel niveau solo pour 26 points", "fr", 26),
+])
+def test_which_solo_level_a_score_reaches(question, lang, score):
+    answer = ask(question, lang)
+    level = _level_for(score)
+    assert answer is not None and (level.name_fr if lang == "fr" else level.name_en) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "score", "slug"), [
+    ("solo 33 - apparently that's Normal", "en", 33, "normal"),
+    ("got 41 solo - my friend reckons that's Hard", "en", 41, "hard"),
+    ("j'ai fait 27 en solo - il parait que c'est Facile", "fr", 27, "easy"),
+])
+def test_a_claim_after_a_dash_is_a_claim(question, lang, score, slug):
+    answer = ask(question, lang)
+    level = next(item for item in engine.SOLO_LEVELS if item.slug == slug)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (score >= level.target)

@@ -130,8 +130,8 @@ def _reported(body: str, start: int, vocabulary) -> re.Match | None:
     return according or speech
 
 
-# Where a clause starts inside a message: after a sentence end or a comma, or after "and", "but", "so", "et", "mais".
-_CLAUSE_START = re.compile(r"(?:[.?!,;:]+\s*(?:(?:and|but|so|et|mais|donc|alors)\s+)?|\s(?:and|but|so|et|mais|donc|alors)\s+)")
+# Where a clause starts inside a message: after a sentence end, a comma or a dash (" - "), or after "and", "but", "so", "et", "mais".
+_CLAUSE_START = re.compile(r"(?:(?:[.?!,;:]+|\s-+)\s*(?:(?:and|but|so|et|mais|donc|alors)\s+)?|\s(?:and|but|so|et|mais|donc|alors)\s+)")
 
 
 def _split_claim_inside(body: str, vocabulary) -> tuple[str, str | None, bool]:

@@ -123,7 +123,9 @@ def compute_level(parsed: Parsed) -> Computation | None:
     score = _score(parsed)
     claimed = _bool_claim(parsed, score, parsed.first("level"))
     if level is None:
-        if score is not None and parsed.cue("which_level") and parsed.cue("solo"):
+        # "which level does 33 reach?", "what solo level is exactly 35": a which-question about a level.
+        asks_which = parsed.cue("which_level") or parsed.form == "which" and parsed.cue("level_word")
+        if score is not None and asks_which and parsed.cue("solo"):
             return _level_reached(parsed, score.value)
         if score is None or not parsed.cue("pass") or not parsed.cue("solo"):
             return None
