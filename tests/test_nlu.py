@@ -496,3 +496,12 @@ def test_a_claim_after_a_dash_is_a_claim(question, lang, score, slug):
     answer = ask(question, lang)
     level = next(item for item in engine.SOLO_LEVELS if item.slug == slug)
     assert answer is not None and answer.kind == "claim" and answer.verdict is (score >= level.target)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("solo puzzle: the 2 cards I skip — do I put tokens on them like normal?", "en"),
+    ("in solo, the 3 tokens I pay go where, like normal?", "en"),
+    ("en solo, les 2 cartes sautées on met des jetons dessus comme en normal ?", "fr"),
+])
+def test_a_count_of_cards_or_tokens_is_not_a_solo_score(question, lang):
+    assert ask(question, lang) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.intents.common import claimed_number, score_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
@@ -138,6 +138,8 @@ def compute_level(parsed: Parsed) -> Computation | None:
         if not (parsed.cue("goal", "points_question", "pass") or parsed.form in ("how_many", "what_needed") or parsed.claim):
             return None
         number = claimed_number(parsed, spans(parsed, "scenario", "level"))
+        if number is not None and counts_things(parsed, number):
+            return None  # "les 2 cartes sautees ... comme en normal ?" counts cards: no level target is claimed
         return Computation(intent="solo", sentences=[say("level_goal", lang, level=name, target=level.target)],
                            value=level.target, value_text=qty(level.target, "point", lang),
                            claimed=None if number is None else number.value, engine=engine_object,
