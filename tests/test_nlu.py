@@ -320,3 +320,188 @@ def test_cli_context_option_and_jsonl(hash_env):
     assert json.loads(result.stdout.splitlines()[0])["engine"]["points"] == engine.points_for("repetition", 4)
     result = runner.invoke(app, ["ask", "and?", *sum((["--context", "q"] for _ in range(6)), [])])
     assert result.exit_code == 2 and "at most 5" in result.output
+
+
+# ------------------------------------------------------------------------------- phrasing classes (generalisation)
+# Each class below is a kind of phrasing a blind set broke; the sentences are new ones, not the blind set's.
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count"), [
+    ("how much do 2 symetry ribbons give", "en", "symmetry", 2),
+    ("three movemnt ribbons, points?", "en", "movement", 3),
+    ("combien rapportent 2 rubans hierarchiee ?", "fr", "hierarchy", 2),
+    ("4 rubans proportien ça fait combien", "fr", "proportion", 4),
+    ("what are 3 consistancy ribbons worth", "en", "consistency", 3),
+])
+def test_a_misspelt_scoring_card_is_read_by_edit_distance(question, lang, slug, count):
+    answer = ask(question, lang)
+    assert answer is not None and str(engine.points_for(slug, count)) in answer.answer
+
+
+@pytest.mark.parametrize("question", [
+    "Does the game stop the moment someone completes their third painting?",
+    "what happens to a moment of hesitation in the rules",
+])
+def test_ordinary_words_are_not_guessed_as_names(question):
+    parsed = parse(question, "en", "canvas")
+    assert [slot.name for slot in parsed.slots if slot.name in ("card_chain", "scoring_card")] == []
+
+
+def _chain(question, lang):
+    slot = parse(question, lang, "canvas").first("card_chain")
+    return None if slot is None else [card.title for card in slot.value]
+
+
+@pytest.mark.parametrize(("question", "lang", "bottom_to_top"), [
+    ("sudden on top, wandering, risky at the bottom: points?", "en", ["Risky", "Wandering", "Sudden"]),
+    ("fragile en dessous puis pride puis purpose en haut, ça vaut quoi", "fr", ["Fragile", "Pride", "Purpose"]),
+    ("Truth tout en haut, ensuite Game, et Chosen tout en bas, combien ?", "fr", ["Chosen", "Game", "Truth"]),
+    ("heavy in the middle, moment on top, childhood bottom. pts?", "en", ["Childhood", "Heavy", "Moment"]),
+    ("vast (the blue one) at the bottom, then nature, then masked on top, score?", "en", ["Vast", "Nature", "Masked"]),
+])
+def test_a_card_said_to_lie_at_the_bottom_top_or_middle_is_placed_there(question, lang, bottom_to_top):
+    assert _chain(question, lang) == bottom_to_top
+
+
+def test_an_order_phrase_after_the_last_card_is_not_its_layer():
+    assert _chain("sudden -> masked -> truth (bottom to top), points?", "en") == ["Sudden", "Masked", "Truth"]
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed_true"), [
+    ("ok scoring time. 2 emphasis ribbons = 5 pts. right?? my brother can never remember", "en",
+     engine.points_for("emphasis", 2) == 5),
+    ("we keep mixing it up, pretty sure three variety ribbons give 13, can you check", "en",
+     engine.points_for("variety", 3) == 13),
+    ("what a game lol and my cousin reckons 2 style ribbons are 7", "en", engine.points_for("style", 2) == 7),
+    ("bref, 3 rubans Mouvement ça fait 8 non ? on a un doute depuis tout à l'heure", "fr",
+     engine.points_for("movement", 3) == 8),
+    ("on compte les points, et il parait que 2 rubans Espace valent 4", "fr", engine.points_for("space", 2) == 4),
+])
+def test_a_claim_cue_inside_a_chatty_message_makes_it_a_claim(question, lang, claimed_true):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is claimed_true
+
+
+def test_a_tag_followed_by_a_real_question_is_not_the_claim():
+    assert not parse("2 rubans verts je crois ? et il reste combien de jetons ?", "fr", "canvas").claim
+    # The tag confirms a side remark; the question that follows is what is asked.
+    answer = ask("3 rubans verts, le vert c'est la Répétition je crois ? et combien ça fait en points", "fr")
+    assert answer is not None and answer.kind == "computed" and str(engine.points_for("repetition", 3)) in answer.answer
+
+
+def test_a_single_ribbon_is_not_solo_play():
+    answer = ask("Cohérence un seul ruban = 3 pts, c'est ça ?", "fr")
+    assert answer is not None and answer.verdict is (engine.points_for("consistency", 1) == 3)
+
+
+@pytest.mark.parametrize(("question", "lang", "negated"), [
+    ("2 emphasis ribbons = 4 pts, right? my brother can never remember", "en", False),
+    ("3 rubans Espace ça fait 7, non ? mon frère ne sait jamais compter", "fr", False),
+    ("3 space ribbons aren't worth 8. is that right? asking for my sister", "en", True),
+])
+def test_negation_counts_only_in_the_sentence_that_states_the_claim(question, lang, negated):
+    assert parse(question, lang, "canvas").negated is negated
+
+
+@pytest.mark.parametrize(("question", "lang", "scenario", "bottom_to_top"), [
+    ("we're playing Synergy tonight. Risky at the bottom, then Pride, Vast on top, points?", "en", "synergy",
+     ["Risky", "Pride", "Vast"]),
+    ("scénario Balanced : Fragile en bas, Truth, Mess en haut, combien ?", "fr", "balanced", ["Fragile", "Truth", "Mess"]),
+    ("Spatial scenario - Sudden, Wandering, Purpose (bottom to top), what's that worth", "en", "spatial",
+     ["Sudden", "Wandering", "Purpose"]),
+])
+def test_a_painting_named_with_a_scenario_is_scored_with_its_cards(question, lang, scenario, bottom_to_top):
+    answer = ask(question, lang)
+    expected = next(item for item in engine.SCENARIOS if item.slug == scenario)
+    assert answer is not None and answer.engine["intent"] == "painting"
+    assert answer.engine["cards"] == bottom_to_top and answer.engine["scoring"] == list(expected.cards)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("je crois bien que 3 rubans Variété c'est 12 pts", "fr"),
+    ("I really think 3 variety ribbons are worth 12", "en"),
+    ("je pense vraiment que 3 rubans Variété font 12", "fr"),
+])
+def test_an_intensifier_inside_a_claim_prefix_keeps_the_claim(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (engine.points_for("variety", 3) == 12)
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count"), [
+    ("PROPORTION card. two ribbons. points please", "en", "proportion", 2),
+    ("on a pris Symétrie ce soir et j'ai 3 rubans dessus, ça donne quoi ?", "fr", "symmetry", 3),
+    ("hierarchy x3 = ? pts", "en", "hierarchy", 3),
+    ("Espace 2x, combien de points", "fr", "space", 2),
+    ("emphasis w/ 4 ribbons?? how much", "en", "emphasis", 4),
+])
+def test_a_card_and_a_ribbon_count_said_apart_are_one_group(question, lang, slug, count):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["ribbons"] == {slug: {"ribbons": count,
+                                                                       "points": engine.points_for(slug, count)}}
+
+
+@pytest.mark.parametrize("question", [
+    "Can Proportion give me more than one ribbon from a single painting?",
+    "does Symmetry award 2 ribbons if the painting is symmetric twice?",
+])
+def test_a_card_said_to_earn_ribbons_stays_a_rules_question(question):
+    assert ask(question, "en") is None
+
+
+@pytest.mark.parametrize(("question", "lang", "component", "claimed"), [
+    ("we lost a few, pretty sure the game came with 30 inspiration tokens", "en", "inspiration_tokens", 30),
+    ("my cousin says there's only 8 scoring cards in the game", "en", "scoring_cards", 8),
+    ("il y a seulement 50 cartes art dans le jeu de base, c'est ça ?", "fr", "art_cards", 50),
+    ("max players is 4 right?", "en", "max_players", 4),
+])
+def test_a_count_of_components_stated_in_passing_is_checked(question, lang, component, claimed):
+    answer = ask(question, lang)
+    count = engine.component_counts()[component].count
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (count == claimed)
+    assert answer.engine["component"] == component
+
+
+@pytest.mark.parametrize(("question", "lang", "component"), [
+    ("jetons inspiration il y en a combien en tout dans la boîte", "fr", "inspiration_tokens"),
+    ("scoring cards: how many in the box?", "en", "scoring_cards"),
+    ("les cartes de fond, y en a combien au total ?", "fr", "background_cards"),
+])
+def test_a_component_named_before_the_count_question(question, lang, component):
+    answer = ask(question, lang)
+    assert answer is not None and str(engine.component_counts()[component].count) in answer.answer
+
+
+def _level_for(score):
+    reached = [level for level in engine.SOLO_LEVELS if score >= level.target]
+    return max(reached, key=lambda level: level.target) if reached else None
+
+
+@pytest.mark.parametrize(("question", "lang", "score"), [
+    ("which solo level is exactly 31", "en", 31),
+    ("what solo level do I get with 37", "en", 37),
+    ("quel niveau solo pour 26 points", "fr", 26),
+])
+def test_which_solo_level_a_score_reaches(question, lang, score):
+    answer = ask(question, lang)
+    level = _level_for(score)
+    assert answer is not None and (level.name_fr if lang == "fr" else level.name_en) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "score", "slug"), [
+    ("solo 33 - apparently that's Normal", "en", 33, "normal"),
+    ("got 41 solo - my friend reckons that's Hard", "en", 41, "hard"),
+    ("j'ai fait 27 en solo - il parait que c'est Facile", "fr", 27, "easy"),
+])
+def test_a_claim_after_a_dash_is_a_claim(question, lang, score, slug):
+    answer = ask(question, lang)
+    level = next(item for item in engine.SOLO_LEVELS if item.slug == slug)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (score >= level.target)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("solo puzzle: the 2 cards I skip — do I put tokens on them like normal?", "en"),
+    ("in solo, the 3 tokens I pay go where, like normal?", "en"),
+    ("en solo, les 2 cartes sautées on met des jetons dessus comme en normal ?", "fr"),
+])
+def test_a_count_of_cards_or_tokens_is_not_a_solo_score(question, lang):
+    assert ask(question, lang) is None

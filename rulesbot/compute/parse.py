@@ -18,7 +18,7 @@ from rulesbot.parsed import Parsed, Slot
 
 _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
-_NOT_CUES = {"numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
+_NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person"}
 
@@ -54,9 +54,17 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         claim=claim or statement,
         claim_cue=cue if claim else ("statement" if statement else None),
         reported=reported,
-        negated=_NEGATION.search(body) is not None,
+        negated=is_negated(body, slots),
         elliptical=elliptical,
     )
+
+
+def is_negated(body: str, slots: list[Slot]) -> bool:
+    """Whether the statement is negative: a negation in a sentence that holds what is asked about (chat around it,
+    "my brother can never remember", says nothing about the claim)."""
+    sentences = [match.span() for match in re.finditer(r"[^.?!;]+[.?!;]*", body)]
+    held = [(start, end) for start, end in sentences if any(slot.start < end and start < slot.end for slot in slots)]
+    return any(_NEGATION.search(body[start:end]) for start, end in (held or [(0, len(body))]))
 
 
 def is_follow_up(question: str, pack) -> bool:
@@ -79,19 +87,24 @@ def cue_patterns(game: str) -> tuple[tuple[str, re.Pattern], ...]:
 
 
 def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
-    """(body, claim cue or None, reported speech) for a folded question."""
-    body = text.strip()
+    """(body, claim cue or None, reported speech) for a folded question.
+
+    A cue is looked for first where it usually stands (a prefix, reported speech or a tag at the end), then in any
+    clause of a chatty message ("... 2 ribbons = 8 pts. that right?? he always ...", "ok so ..., pretty sure ...")."""
+    body, cue, reported = _split_claim_edges(text.strip(), vocabulary)
+    if cue is None:
+        body, cue, reported = _split_claim_inside(body, vocabulary)
+    return body.strip(), cue, reported
+
+
+def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
     cue = None
     reported = False
-    prefix = re.match(r"^\s*(?:" + alternation(vocabulary["claim_prefix"]) + r")\s*[:,]?\s*", body)
+    prefix = re.match(r"^\s*(?:" + _prefixes(vocabulary) + r")\s*[:,]?\s*", body)
     if prefix:
         cue, body = prefix.group(0).strip(" :,"), body[prefix.end():]
     else:
-        according = re.match(r"^\s*" + alternation(vocabulary["reported_according"]) + r"\s+[\w' -]{1,40}?,\s*", body)
-        speech = re.match(
-            r"^\s*(?:[\w'-]+\s+){0,3}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
-            + alternation(vocabulary["reported_connector"]) + r"\s*)?", body)
-        found = according or speech
+        found = _reported(body, 0, vocabulary)
         if found and len(body) - found.end() > 8:
             cue, body, reported = found.group(0).strip(" :,"), body[found.end():], True
     suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
@@ -99,7 +112,53 @@ def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
     if suffix:
         cue = cue or suffix.group(0).strip(" ,;:-?!.")
         body = body[: suffix.start()]
-    return body.strip(), cue, reported
+    return body, cue, reported
+
+
+def _prefixes(vocabulary) -> str:
+    """The claim prefixes as a regex, an intensifier allowed between their words ("je crois bien que", "I really
+    think")."""
+    filler = r"\s+(?:" + alternation(vocabulary.get("claim_fillers", ["\0"])) + r"\s+)?"
+    return alternation(vocabulary["claim_prefix"]).replace(r"\s+", filler)
+
+
+def _reported(body: str, start: int, vocabulary) -> re.Match | None:
+    """Reported speech opening the clause at `start` ("my sister reckons (that)", "d'apres Paul,")."""
+    according = re.compile(r"\s*" + alternation(vocabulary["reported_according"]) + r"\s+[\w' -]{1,40}?,\s*").match(body, start)
+    speech = re.compile(r"\s*(?:[\w'-]+\s+){0,3}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
+                        + alternation(vocabulary["reported_connector"]) + r"\s*)?").match(body, start)
+    return according or speech
+
+
+# Where a clause starts inside a message: after a sentence end, a comma or a dash (" - "), or after "and", "but", "so", "et", "mais".
+_CLAUSE_START = re.compile(r"(?:(?:[.?!,;:]+|\s-+)\s*(?:(?:and|but|so|et|mais|donc|alors)\s+)?|\s(?:and|but|so|et|mais|donc|alors)\s+)")
+
+
+def _split_claim_inside(body: str, vocabulary) -> tuple[str, str | None, bool]:
+    # A tag closing a sentence that more chat follows ("that's 3 points yeah? my mate ...", "that right?? he ...").
+    tag = re.search(r"(?:^|[,;:-]|\s)\s*(?:that(?:'s)?\s+|is\s+that\s+|c'est\s+)?(?:" + alternation(vocabulary["claim_suffix"])
+                    + r")\s*\?+", body)
+    # ... unless a real question follows it ("le vert c'est bien la repetition je crois ? combien ca fait ?").
+    rest = body[tag.end():] if tag else ""
+    asks_after = re.search(B + alternation(vocabulary["interrogatives"]) + E, rest) is not None and (
+        "?" in rest or any(bounded(frozenset(vocabulary.get(key, ()))).search(rest)
+                           for key in ("points_question", "count_question") if vocabulary.get(key)))
+    if tag and tag.end() < len(body) and not asks_after:
+        # The tag's "?" ended a sentence: keep a boundary there (negation is read per sentence).
+        return body[: tag.start()] + ". " + body[tag.end():], tag.group(0).strip(" ,;:-?!."), False
+    prefix = re.compile(r"\s*(?:" + _prefixes(vocabulary) + r")" + E + r"\s*[:,]?\s*")
+    for boundary in _CLAUSE_START.finditer(body):
+        start = boundary.end()
+        found = prefix.match(body, start)
+        reported = False
+        if found is None:
+            found = _reported(body, start, vocabulary)
+            reported = found is not None and len(body) - found.end() > 4
+            if not reported:
+                found = None
+        if found is not None and found.end() < len(body):
+            return body[:start] + body[found.end():], found.group(0).strip(" :,"), reported
+    return body, None, False
 
 
 def is_statement(body: str, vocabulary) -> bool:

@@ -80,24 +80,74 @@ def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) 
     return all(text[first.end: second.start] == " " for first, second in zip(spans, spans[1:], strict=False))
 
 
+_SENTENCE_END = re.compile(r"[.?!;:]")
+
+
+def _joined(between: str) -> bool:
+    """Whether the text between two titles joins them in one list: list or layering words only, or a short clause
+    without a sentence break ("tout en bas (celle avec le bonus), ensuite", "at the bottom, then")."""
+    plain = re.sub(r"\([^()]*\)", " ", between).replace("(", " ").replace(")", " ")
+    if _SENTENCE_END.search(plain) or not between.strip():
+        return False
+    if len(re.findall(r"[\w']+", plain)) > 5:
+        return False
+    # It must say it lists or layers ("the game stop the moment" names two titles in passing).
+    listing = [word for key in ("list_sep", "above", "below", "chain_top", "chain_bottom", "chain_middle", "chain_next")
+               for word in words(key) if word[0].isalpha()]
+    return re.search(r"[,+/>&-]", plain) is not None or re.search(B + alternation(listing) + E, plain) is not None
+
+
+def _labels(text: str, spans: list[Slot]) -> list[str | None]:
+    """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu")."""
+    found: list[str | None] = []
+    for number, span in enumerate(spans):
+        end = spans[number + 1].start if number + 1 < len(spans) else min(len(text), span.end + 30)
+        after = _SENTENCE_END.split(text[span.end:end])[0]
+        # "(bottom to top)" says how the whole list reads, not where this card lies.
+        after = pattern("order_bottom_up").sub(" ", pattern("order_top_down").sub(" ", after))
+        label = None
+        # The earliest label word after the title is its own ("Chosen bottom, Attraction, Expanse top").
+        matches = [(match.start(), key) for key in ("chain_bottom", "chain_top", "chain_middle")
+                   if (match := pattern(key).search(after))]
+        if matches:
+            label = min(matches)[1]
+        found.append(label)
+    return found
+
+
+def _order(cards: list, labels: list[str | None]) -> list | None:
+    """Cards bottom to top from their layer labels, or None when no card has one (or they contradict)."""
+    if not any(labels) or len(cards) != CARDS_PER_PAINTING:
+        return None
+    tops = [index for index, label in enumerate(labels) if label == "chain_top"]
+    bottoms = [index for index, label in enumerate(labels) if label == "chain_bottom"]
+    if len(tops) > 1 or len(bottoms) > 1:
+        return None
+    if (tops and tops[0] == 0) or (bottoms and bottoms[0] == len(cards) - 1) or (tops and bottoms and tops[0] < bottoms[0]):
+        cards, labels = cards[::-1], labels[::-1]  # listed from the top down
+    placed: list = [None] * len(cards)
+    for card, label in zip(cards, labels, strict=True):
+        slot = {"chain_bottom": 0, "chain_top": len(cards) - 1, "chain_middle": 1}.get(label)
+        if slot is not None:
+            if placed[slot] is not None:
+                return None
+            placed[slot] = card
+    rest = iter(card for card, label in zip(cards, labels, strict=True) if label is None)
+    return [card if card is not None else next(rest) for card in placed]
+
+
 def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
     """The longest run of Art Card titles joined by list or layering words, bottom to top, as one slot."""
     spans = [slot for slot in found if slot.name == "art_card"]
     if len(spans) < 2:
         return []
-    joiner = re.compile(r"^\s*(?:(?:" + alternation(words("list_sep") + words("above") + words("below")
-                                                    + ["the", "la", "le", "l'", "card", "carte", "then on top",
-                                                       "with", "avec", "finally", "enfin", "on the bottom", "at the bottom",
-                                                       "in the middle", "on top", "at the top", "bottom", "top", "middle",
-                                                       "en bas", "au milieu", "en haut", "au-dessus", "dessus", "dessous",
-                                                       "(", ")", "->", ">", "then", "next", "and then"]) + r")\s*)*$")
     best: list[Slot] = []
     best_joins: list[str] = []
     current: list[Slot] = []
     joins: list[str] = []
     for span in spans:
         between = text[current[-1].end: span.start] if current else ""
-        if current and (between.strip() and joiner.match(between) or _space_chain(text, spans, current, span)):
+        if current and (_joined(between) or _space_chain(text, spans, current, span)):
             current.append(span)
             joins.append(between)
         else:
@@ -111,6 +161,9 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
     unique = list({card.id: card for card in cards}.values())
     if len(unique) == CARDS_PER_PAINTING < len(cards):
         cards = unique  # "forbidden, revolution, pride with pride on top": the repeated title marks the order
+    ordered = _order(cards, _labels(text, best)) if len(cards) == len(best) else None
+    if ordered is not None:
+        return [Slot("card_chain", tuple(ordered), best[0].start, best[-1].end)]
     above = pattern("above")
     below = pattern("below")
     says_above = any(above.search(join_text) for join_text in best_joins)
@@ -166,12 +219,33 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     # or as one count asked for points ("4 argents ca fait combien ?").
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
         groups = []
+    # "movement x2", "Style 3x": a card and how many times it was met.
+    if not groups:
+        for match in re.finditer(B + f"(?P<target>{target_alt})\\s*(?:x\\s*(?P<after>\\d)|(?P<before>\\d)\\s*x)" + E, text):
+            name = " ".join(match.group("target").split())
+            kind, key = targets.get(name, ("card", card_names.get(name, "")))
+            if key:
+                value = int(match.group("after") or match.group("before"))
+                groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, False), match.start(), match.end()))
+    bare: list[Slot] = []
     if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
             value = reader.count_value(match.group("count"))
             if value is not None:
-                groups.append(Slot("ribbon_count", value, match.start(), match.end()))
-    return sorted(groups, key=lambda slot: slot.start)
+                bare.append(Slot("ribbon_count", value, match.start(), match.end()))
+    # One Scoring Card named and one bare count elsewhere ("SPACE card. three ribbons.", "Hierarchy ... j'ai deux
+    # rubans dessus"): the ribbons are that card's. The count's span stands for the group.
+    cards = {slot.value.slug for slot in found if slot.name == "scoring_card"}
+    if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain", "scenario") for slot in found):
+        only = bare[0]
+        card = next(slot for slot in found if slot.name == "scoring_card")
+        between = text[min(card.end, only.end): max(card.start, only.start)]
+        before = text[max(0, only.start - 16): only.start]
+        # Not when the card is said to earn them ("does Movement give 2 ribbons?") or the count is a bound.
+        if has(between, "ribbon_earn") or has(before, "bound_words"):
+            return sorted(groups + bare, key=lambda slot: slot.start)
+        return [Slot("ribbon_group", RibbonGroup(only.value, "card", cards.pop(), False), only.start, only.end)]
+    return sorted(groups + bare, key=lambda slot: slot.start)
 
 
 # ------------------------------------------------------------------------------------------------ swatches
@@ -418,12 +492,17 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     reader = numbers()
     for component, phrases in vocabulary()["components"].items():
         # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
-        stated = re.search(r"(?P<lead>(?:there are|there is|il y a|y a|are|sont|has|compte|contient|up to|jusqu'a|a)\s+)?" + B
+        stated = re.search(r"(?P<lead>(?:" + alternation(words("count_lead")) + r")\s+)?" + B
                            + f"(?P<n>{reader.fragment})\\s+(?:(?:different|differentes|distinct)\\s+)?"
                            + alternation(phrases) + E, text)
-        if stated and (stated.group("lead") or re.match(r"\s*(?:total|in total|en tout|au total|in the box|dans la boite|"
-                                                        r"in the book|dans le livret)\b", text[stated.end():])):
+        if stated and (stated.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E,
+                                                        text[stated.end():])):
             return [Slot("component", component, stated.end("n") + 1, stated.end())]
+        # "max players is 5", "le nombre de scenarios c'est 9": the component, then its count.
+        after = re.search(B + alternation(phrases) + r"\s+(?:is|are|=|c'est|est de|sont|est)\s+(?:only\s+|just\s+|que\s+)?"
+                          + f"(?P<n>{reader.fragment})" + E, text)
+        if after and has(text, "in_game"):
+            return [Slot("component", component, after.start(), after.start("n") - 1)]
     if not has(text, "count_question"):
         return []
     question = pattern("count_question").search(text)
@@ -435,7 +514,17 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)
     if best is None:
-        return []
+        # Named before the question, in the same sentence ("jetons inspiration il y en a combien", "ribbons - how
+        # many of each colour?"): the last component phrase before it.
+        before = re.split(r"[.?!]", text[: question.start()])[-1]
+        for component, phrases in vocabulary()["components"].items():
+            for match in re.finditer(B + alternation(phrases) + E, before):
+                if best is None or match.start() > best[1].start():
+                    best = (component, match)
+        if best is None:
+            return []
+        offset = question.start() - len(before)
+        return [Slot("component", best[0], offset + best[1].start(), question.end())]
     component, match = best
     return [Slot("component", component, question.start(), question.end() + match.end())]
 

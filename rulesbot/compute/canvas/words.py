@@ -11,6 +11,9 @@ import re
 from functools import cache
 from importlib import resources
 
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
+
 from rulesbot.compute.text import B, E, alternation, bounded, fold, merged_vocabulary, numbers_for
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Slot
@@ -86,8 +89,62 @@ def _name_index(kind: str) -> tuple[re.Pattern, dict[str, object]]:
     return re.compile(B + alternation(index) + E), index
 
 
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)] + list(value)
+    if isinstance(value, list):
+        return [text for item in value for text in _strings(item)]
+    return []
+
+
+@cache
+def known_words() -> frozenset[str]:
+    """Every word of the vocabulary (cue words, numbers, ...): a word the parser knows is never a misspelt name."""
+    return frozenset(word for text in _strings(vocabulary()) for word in re.findall(r"[a-z]+", text))
+
+
+# Fuzzy names: which kinds, the shortest word tried, and the edit distance allowed by word length. Short names
+# ("Game", "Mess") and everyday level names are too close to ordinary words to be guessed.
+_FUZZY_KINDS = {"art": 6, "scoring": 5, "scenario": 6}
+_WORD = re.compile(r"[a-z]+")
+
+
+def _allowed_distance(length: int) -> int:
+    return 1 if length < 8 else 2
+
+
+@cache
+def _fuzzy_keys(kind: str) -> dict[str, object]:
+    _regex, index = _name_index(kind)
+    shortest = _FUZZY_KINDS[kind]
+    # Real names only: a listed misspelling ("movment") would pull ordinary words ("moment") toward a name.
+    listed = vocabulary()["scoring_misspellings"]
+    return {key: value for key, value in index.items()
+            if " " not in key and "-" not in key and len(key) >= shortest and key not in listed}
+
+
+@cache
+def _all_name_keys() -> frozenset[str]:
+    return frozenset(key for kind in ("art", "scoring", "scenario", "level", "variant") for key in _name_index(kind)[1])
+
+
+def fuzzy_name(token: str, kind: str):
+    """The name of one kind a misspelt word means ("heirarchy", "proximty", "varietee"), or None: the closest name by
+    edit distance within 1 (2 from 8 letters), same first letter, the word itself unknown to the vocabulary."""
+    if kind not in _FUZZY_KINDS or len(token) < _FUZZY_KINDS[kind] or token in known_words() or token in _all_name_keys():
+        return None
+    keys = _fuzzy_keys(kind)
+    limit = _allowed_distance(len(token))
+    best = process.extractOne(token, [key for key in keys if key[0] == token[0] and abs(len(key) - len(token)) <= limit],
+                              scorer=Levenshtein.distance, score_cutoff=limit)
+    return keys[best[0]] if best else None
+
+
 def names(text: str, kind: str, slot: str) -> list[Slot]:
-    """Every name of one kind ("art", "scoring", "scenario", "level", "variant") in folded `text`, as slots."""
+    """Every name of one kind ("art", "scoring", "scenario", "level", "variant") in folded `text`, as slots
+    (misspelt names too, by edit distance: see `fuzzy_name`)."""
     regex, index = _name_index(kind)
     found = []
     for match in regex.finditer(text):
@@ -98,4 +155,12 @@ def names(text: str, kind: str, slot: str) -> list[Slot]:
                           == key.replace("-", " ")), None)
         if value is not None:
             found.append(Slot(slot, value, match.start(), match.end()))
+    if kind in _FUZZY_KINDS:
+        for match in _WORD.finditer(text):
+            if any(other.overlaps(*match.span()) for other in found) or match.group(0) in index:
+                continue
+            value = fuzzy_name(match.group(0), kind)
+            if value is not None:
+                found.append(Slot(slot, value, match.start(), match.end()))
+        found.sort(key=lambda item: item.start)
     return found

@@ -33,11 +33,19 @@ def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
                                              + words("painting")) + r")\b", after) is not None
 
 
+def counts_things(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a number counts cards or tokens ("the 2 cards I skip", "3 jetons"): then it is no score or target."""
+    things = alternation(words("card") + words("token"))
+    return re.match(r"\s+(?:[\w']+\s+)?" + things + r"\b", parsed.folded[slot.end:]) is not None
+
+
 def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:
     """A score the player states: a free number followed by "points", or after "with"/"scored", or the only one."""
     text = parsed.folded
+    # A number that counts cards or tokens ("the 2 cards I skip", "3 jetons") is not a score.
     free = [slot for slot in parsed.free_numbers(_COUNTS)
-            if not any(start < slot.end and slot.start < end for start, end in exclude) and not _counts_icons(parsed, slot)]
+            if not any(start < slot.end and slot.start < end for start, end in exclude) and not _counts_icons(parsed, slot)
+            and not counts_things(parsed, slot)]
     for slot in free:
         if re.match(r"\s*(?:" + alternation(words("points")) + r")\b", text[slot.end:]):
             return slot

@@ -32,6 +32,9 @@ def compute(parsed: Parsed) -> Computation | None:
     name = entry.name_fr if lang == "fr" else entry.name_en
     sentences = [say("component_count", lang, count=entry.count, component=name)]
     number = claimed_number(parsed, spans(parsed, "component")) or claimed_number(parsed)
+    if number is None and parsed.claim:
+        # "the box came with 25 inspiration tokens": the count stated right before the component's name.
+        number = next((item for item in parsed.all("number") if 0 <= slot.start - item.end <= 2), None)
     return Computation(intent="components", sentences=sentences, value=entry.count, value_text=str(entry.count),
                        claimed=None if number is None else number.value,
                        engine={"intent": "component_count", "component": slug, "count": entry.count,

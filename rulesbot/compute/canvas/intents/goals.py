@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.intents.common import claimed_number, score_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
@@ -123,7 +123,9 @@ def compute_level(parsed: Parsed) -> Computation | None:
     score = _score(parsed)
     claimed = _bool_claim(parsed, score, parsed.first("level"))
     if level is None:
-        if score is not None and parsed.cue("which_level") and parsed.cue("solo"):
+        # "which level does 33 reach?", "what solo level is exactly 35": a which-question about a level.
+        asks_which = parsed.cue("which_level") or parsed.form == "which" and parsed.cue("level_word")
+        if score is not None and asks_which and parsed.cue("solo"):
             return _level_reached(parsed, score.value)
         if score is None or not parsed.cue("pass") or not parsed.cue("solo"):
             return None
@@ -136,6 +138,8 @@ def compute_level(parsed: Parsed) -> Computation | None:
         if not (parsed.cue("goal", "points_question", "pass") or parsed.form in ("how_many", "what_needed") or parsed.claim):
             return None
         number = claimed_number(parsed, spans(parsed, "scenario", "level"))
+        if number is not None and counts_things(parsed, number):
+            return None  # "les 2 cartes sautees ... comme en normal ?" counts cards: no level target is claimed
         return Computation(intent="solo", sentences=[say("level_goal", lang, level=name, target=level.target)],
                            value=level.target, value_text=qty(level.target, "point", lang),
                            claimed=None if number is None else number.value, engine=engine_object,

@@ -60,7 +60,9 @@ def compute(parsed: Parsed) -> Computation | None:
                                concepts=[("ribbons", {})])
         return None
     # "a Variety ribbon" alone is a rules question (what is one ribbon worth?), left to retrieval; so is a limit.
-    if all(group.article for group in groups) or not asks_points or parsed.cue("limit"):
+    # A value claimed for it ("un seul ruban Coherence = 3 pts, c'est ca ?") is checked.
+    if all(group.article for group in groups) and not (parsed.claim and stated is not None) or not asks_points \
+            or parsed.cue("limit"):
         return None
     mapping = helpers.first_game_colours()
     totals: dict[str, int] = {}
