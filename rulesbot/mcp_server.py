@@ -8,7 +8,7 @@ knowledge pack, with the rulebook page:
 - resources: every pack's rulebook passages by page, `rulesbot://<game>/page/<n>` (listed, and a template);
 - a prompt, `answer_from_rules`: answer from the rules, cite pages.
 
-    server = build_server(settings)            # packs read now; the bot loads in a thread at start-up
+    server = build_server(settings)            # manifests read now; the bot loads in a thread at start-up
     server = build_server(settings, bot=fake)  # tests: no loading at all
 
 Every tool is a thin call into `rulesbot.core.Rulesbot` (or the Canvas engine's public functions for the best
@@ -188,9 +188,10 @@ def build_server(
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "WARNING",
 ) -> RulesbotMCP:
     """The MCP server over one core: tools, page resources and the prompt; the bot loads at start-up."""
-    from rulesbot.core import load_all_packs
+    from rulesbot.core import load_catalog
 
-    packs = load_all_packs(settings)
+    # The manifests only: a pack's records load on first use (a site may host hundreds of games).
+    packs = load_catalog(settings)
     loaded = BotLoader(settings, loader, bot)
     tools = _Tools(loaded)
     functions = tools.functions()
@@ -219,7 +220,7 @@ def build_server(
             function, name=name, title=_TITLES[name], description=description, annotations=read_only,
             structured_output=True,
         )
-    _add_page_resources(server, packs)
+    _add_page_resources(server, packs, settings.default_game)
     _add_prompt(server, packs)
     return server
 
@@ -600,11 +601,16 @@ def best_painting_result(hand: list, scoring: list[str]) -> dict[str, Any]:
     }
 
 
-def _add_page_resources(server: MCPServer, packs: dict) -> None:
-    """One resource per rulebook page of each pack, and the template that names them all."""
+def _add_page_resources(server: MCPServer, packs, default_game: str) -> None:
+    """One listed resource per rulebook page of the default game, and the template that names every game's pages.
+
+    Listing every game's pages would read every pack at start-up; the template reaches them all, each pack loading
+    when one of its pages is first read.
+    """
     from rulesbot.knowledge import get_pack
 
-    for game, pack in sorted(packs.items()):
+    listed = [(default_game, packs[default_game])] if default_game in packs else []
+    for game, pack in listed:
         for page in _rulebook_pages(pack):
             server.add_resource(
                 FunctionResource.from_function(

@@ -2,7 +2,7 @@
 
     link = RedisLink.from_url("redis://cache:6379/0")
     limiter = SharedTokenBucketLimiter(link, "requests", per_minute=120)       # same take()/charge() as in-process
-    cache = SharedAnswerCache(link, local=AnswerCache(4096), namespace=lambda: "v1:abc")
+    cache = SharedAnswerCache(link, local=AnswerCache(4096), namespace=lambda game: "v1:abc")
 
 Without RULESBOT_REDIS_URL nothing here is used (rulesbot.api keeps its in-process bucket and LRU). With it, N
 workers or N replicas enforce one limit per client and share one cache:
@@ -172,7 +172,11 @@ class SharedTokenBucketLimiter:
 class SharedAnswerCache:
     """The answer cache of every process: a local LRU in front, Redis behind (write-through, entries expire)."""
 
-    def __init__(self, link: RedisLink, *, local: Any, namespace: Callable[[], str], ttl: int = ANSWER_TTL_SECONDS):
+    def __init__(
+        self, link: RedisLink, *, local: Any, namespace: Callable[[str], str | None], ttl: int = ANSWER_TTL_SECONDS
+    ):
+        # `namespace(game)`: what a cached answer for that game depends on (rulesbot version, the game's knowledge);
+        # None while that game's knowledge is not loaded here, and then Redis is skipped for it (a miss).
         self.link = link
         self.local = local
         self.namespace = namespace
@@ -183,7 +187,10 @@ class SharedAnswerCache:
         value = self.local.get(key)
         if value is not None:
             return value
-        raw = self.link.run(lambda redis: redis.get(self._redis_key(key)), lambda: None)
+        shared_key = self._redis_key(key)
+        if shared_key is None:
+            return None
+        raw = self.link.run(lambda redis: redis.get(shared_key), lambda: None)
         if raw is None:
             return None
         try:
@@ -196,8 +203,11 @@ class SharedAnswerCache:
     def put(self, key: tuple, value: dict) -> None:
         """Remember a contract here and in Redis."""
         self.local.put(key, value)
+        shared_key = self._redis_key(key)
+        if shared_key is None:
+            return
         payload = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-        self.link.run(lambda redis: redis.set(self._redis_key(key), payload, ex=self.ttl), lambda: None)
+        self.link.run(lambda redis: redis.set(shared_key, payload, ex=self.ttl), lambda: None)
 
     def close(self) -> None:
         """Release the Redis connections."""
@@ -206,17 +216,28 @@ class SharedAnswerCache:
     def __len__(self) -> int:
         return len(self.local)
 
-    def _redis_key(self, key: tuple) -> str:
-        digest = hashlib.sha256(json.dumps([self.namespace(), *key], ensure_ascii=False).encode("utf-8")).hexdigest()
+    def _redis_key(self, key: tuple) -> str | None:
+        # The answer cache's keys are (question, lang, game, context...): the game picks the knowledge namespace.
+        namespace = self.namespace(key[2] if len(key) > 2 else "")
+        if namespace is None:
+            return None
+        digest = hashlib.sha256(json.dumps([namespace, *key], ensure_ascii=False).encode("utf-8")).hexdigest()
         return f"{KEY_PREFIX}:answer:{digest[:40]}"
 
 
-def knowledge_namespace(bot: Any) -> str:
+def knowledge_namespace(bot: Any, game: str | None = None) -> str | None:
     """What a cached answer depends on besides the question: the rulesbot version and the knowledge it answers from
-    (the index's knowledge hash; without a dense index, the packs' records)."""
+    (that game's index knowledge hash; without a dense index, the packs' records). None when packs load lazily and
+    `game`'s index is not open in this process yet: its answers are then not shared until it is."""
     from rulesbot import __version__
 
-    manifest = getattr(bot, "index_manifest", None)
+    manifests = getattr(bot, "index_manifests", None)
+    if game and isinstance(manifests, dict) and manifests:
+        if game not in manifests:
+            return None
+        manifest = manifests[game]
+    else:
+        manifest = getattr(bot, "index_manifest", None)
     knowledge = getattr(manifest, "knowledge_hash", None)
     if not knowledge:
         packs = getattr(bot, "packs", None) or {}

@@ -236,3 +236,14 @@ def test_an_unknown_game_names_a_few_known_ones_not_all(many, spied):
     assert raised.value.message == (
         "unknown game 'chess'; known games: " + ", ".join(GAMES[:10]) + " and 20 more (see /v1/games)"
     )
+
+
+def test_the_mcp_server_reads_manifests_only_and_reaches_every_page_through_its_template(many, spied):
+    from rulesbot.mcp_server import build_server
+    from rulesbot.settings import Settings
+
+    server = build_server(Settings())
+    # Built (tools, listed pages of the default game, the page template) without reading any other pack.
+    assert set(spied["packs"]) <= {"game-000"}
+    templates = [template.uri_template for template in server._resource_manager.list_templates()]
+    assert any("{game}" in uri and "{page}" in uri for uri in templates)

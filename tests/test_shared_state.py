@@ -82,11 +82,11 @@ def test_a_cache_entry_of_other_knowledge_is_a_miss(redis_server):
     from rulesbot.api import AnswerCache
 
     link = shared_state.RedisLink.from_url(redis_server.url)
-    old = shared_state.SharedAnswerCache(link, local=AnswerCache(8), namespace=lambda: "0.1.0:old-knowledge")
-    new = shared_state.SharedAnswerCache(link, local=AnswerCache(8), namespace=lambda: "0.1.0:new-knowledge")
+    old = shared_state.SharedAnswerCache(link, local=AnswerCache(8), namespace=lambda _game: "0.1.0:old-knowledge")
+    new = shared_state.SharedAnswerCache(link, local=AnswerCache(8), namespace=lambda _game: "0.1.0:new-knowledge")
     old.put(("q", "", "canvas", ""), {"question": "q", "answer": "old"})
     assert new.get(("q", "", "canvas", "")) is None
-    fresh = shared_state.SharedAnswerCache(link, local=AnswerCache(8), namespace=lambda: "0.1.0:old-knowledge")
+    fresh = shared_state.SharedAnswerCache(link, local=AnswerCache(8), namespace=lambda _game: "0.1.0:old-knowledge")
     assert fresh.get(("q", "", "canvas", "")) == {"question": "q", "answer": "old"}
     link.close()
 
@@ -190,3 +190,35 @@ def test_two_rulesbot_serve_processes_share_one_limit_and_one_cache(redis_server
     # 8 a minute for this client across both processes, 2 spent on the asks above: 6 left (7 if a slow machine took
     # over 7.5 s and the bucket refilled one). Per process it would be 7 each: all 10 answered.
     assert statuses.count(200) in (6, 7) and statuses.count(200) + statuses.count(429) == 10, statuses
+
+
+def test_each_game_has_its_own_knowledge_namespace_and_an_unloaded_game_is_not_shared():
+    """Editing one game's pack must not leave another game's shared answers stale, nor theirs stale it."""
+    from types import SimpleNamespace
+
+    from rulesbot.api.cache import AnswerCache
+
+    bot = SimpleNamespace(
+        index_manifests={"alpha": SimpleNamespace(knowledge_hash="h-alpha"), "beta": SimpleNamespace(knowledge_hash="h-beta")}
+    )
+    alpha, beta = shared_state.knowledge_namespace(bot, "alpha"), shared_state.knowledge_namespace(bot, "beta")
+    assert alpha != beta and alpha.endswith("h-alpha") and beta.endswith("h-beta")
+    assert shared_state.knowledge_namespace(bot, "gamma") is None  # not loaded in this process yet
+
+    class RecordingLink:
+        def __init__(self):
+            self.calls = 0
+
+        def run(self, _call, fallback):
+            self.calls += 1
+            return fallback()
+
+    link = RecordingLink()
+    cache = shared_state.SharedAnswerCache(
+        link, local=AnswerCache(8), namespace=lambda game: shared_state.knowledge_namespace(bot, game)
+    )
+    cache.put(("q", "en", "gamma", ()), {"answer": "x"})
+    assert cache.get(("other", "en", "gamma", ())) is None
+    assert link.calls == 0  # nothing sent to Redis without the game's namespace
+    cache.put(("q", "en", "alpha", ()), {"answer": "y"})
+    assert link.calls == 1

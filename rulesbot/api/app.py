@@ -116,12 +116,19 @@ def _share_state(app: FastAPI, settings: Settings) -> None:
     app.state.work_limiter = SharedTokenBucketLimiter(
         link, "work", settings.rate_limit_work_seconds_per_minute, local=app.state.work_limiter
     )
-    namespaces: dict[int, str] = {}
+    namespaces: dict[tuple[int, str], str] = {}
 
-    def namespace() -> str:
-        # The cache is used only once the bot is loaded (the ask route needs it); computed once per bot.
+    def namespace(game: str) -> str | None:
+        # The cache is used only once the bot is loaded (the ask route needs it); computed once per bot and game,
+        # once that game's knowledge is loaded (packs load lazily: each game has its own index and hash).
         bot = app.state.bot
-        return namespaces.setdefault(id(bot), knowledge_namespace(bot))
+        key = (id(bot), game)
+        if key not in namespaces:
+            value = knowledge_namespace(bot, game)
+            if value is None:
+                return None
+            namespaces[key] = value
+        return namespaces[key]
 
     app.state.answer_cache = SharedAnswerCache(link, local=app.state.answer_cache, namespace=namespace)
 
