@@ -145,3 +145,19 @@ def _user_exists(name: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def wait_for_serve(server: subprocess.Popen, base: str, seconds: float = 60) -> None:
+    """Wait until a `rulesbot serve` subprocess at `base` says ready on /healthz (it must not exit meanwhile)."""
+    import httpx
+
+    deadline = time.monotonic() + seconds
+    while True:
+        assert server.poll() is None, "rulesbot serve exited"
+        assert time.monotonic() < deadline, "rulesbot serve did not become ready"
+        try:
+            if httpx.get(base + "/healthz", timeout=2).json()["status"] == "ready":
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)

@@ -24,6 +24,7 @@ import httpx
 import pytest
 import uvicorn
 from fakes import FakeRulesbot
+from servers import wait_for_serve
 
 from rulesbot.api import create_app
 from rulesbot.settings import Settings
@@ -71,16 +72,7 @@ def rulesbot_serve(data_dir: Path, *, open_files: int | None = None, **settings:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + READY_SECONDS
-        while True:
-            assert server.poll() is None, "rulesbot serve exited"
-            assert time.monotonic() < deadline, "rulesbot serve did not become ready"
-            try:
-                if httpx.get(base + "/healthz", timeout=2).json()["status"] == "ready":
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
+        wait_for_serve(server, base, READY_SECONDS)
         yield base, port
     finally:
         os.killpg(server.pid, signal.SIGTERM)

@@ -15,7 +15,7 @@ import httpx
 import pytest
 from fakes import FakeRulesbot
 from fastapi.testclient import TestClient
-from servers import RedisServer, free_port
+from servers import RedisServer, free_port, wait_for_serve
 
 from rulesbot import shared_state
 from rulesbot.api import create_app
@@ -156,27 +156,14 @@ def _serve(data_dir: Path, port: int, redis_url: str, **settings: str):
             server.wait()
 
 
-def _wait_ready(server: subprocess.Popen, base: str) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        assert server.poll() is None, "rulesbot serve exited"
-        assert time.monotonic() < deadline, "rulesbot serve did not become ready"
-        try:
-            if httpx.get(base + "/healthz", timeout=2).json()["status"] == "ready":
-                return
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-
-
 def test_two_rulesbot_serve_processes_share_one_limit_and_one_cache(redis_server, tmp_path):
     ports = [free_port(), free_port()]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     with _serve(tmp_path / "a", ports[0], redis_server.url, rate_limit_per_minute="8") as first, _serve(
         tmp_path / "b", ports[1], redis_server.url, rate_limit_per_minute="8"
     ) as second:
-        _wait_ready(first, bases[0])
-        _wait_ready(second, bases[1])
+        wait_for_serve(first, bases[0])
+        wait_for_serve(second, bases[1])
         redis = redis_server.client()
         redis.config_resetstat()
         answer = httpx.post(bases[0] + "/v1/ask", json={"question": "How many cards in hand?"}, timeout=30)

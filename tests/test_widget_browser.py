@@ -30,8 +30,8 @@ from widget_harness import (
     RULEBOOK_URL,
     SEND,
     UNKNOWN_QUESTION,
+    AskRecorder,
     EngineFakeBot,
-    FollowUpStub,
     Watch,
     ask,
     canvas_pack,
@@ -77,7 +77,7 @@ def servers():
     bot = EngineFakeBot()
     # Load the pack and the compute layer now, not inside the first test's 10 s wait (slow on a loaded machine).
     bot.ask(CLAIM_QUESTION)
-    stub = FollowUpStub(create_app(settings, bot=bot))
+    stub = AskRecorder(create_app(settings, bot=bot))
     with serve(stub, api_port) as api:
         site = site_app(api, 'data-game="canvas" data-lang="fr" data-max-chars="300"')
         options = site_app(

@@ -2,7 +2,7 @@
 
 A real uvicorn server on a free loopback port serves the API, the widget and the demo page; other servers play
 third-party rules sites that embed the widget with one tag under a strict Content-Security-Policy (one allowed by
-the API's CORS list, one not). The API is wrapped in `FollowUpStub`, which records each `POST /v1/ask` body (the
+the API's CORS list, one not). The API is wrapped in `AskRecorder`, which records each `POST /v1/ask` body (the
 widget's `context` included) so the tests can check what the widget sent. The bot is the fake one, except that questions the rules engine can compute get the real
 engine's answer (`rulesbot.compute.answer_computed`: the long computed text, the painting's layers), with
 citations given out of page order so the tests see the widget sort them.
@@ -73,7 +73,7 @@ class EngineFakeBot(FakeRulesbot):
         return finish_answer(computed.model_copy(update={"citations": citations}), game=game or "canvas")
 
 
-class FollowUpStub:
+class AskRecorder:
     """ASGI wrapper: records each POST /v1/ask body (the widget's `context` included) and passes it on."""
 
     def __init__(self, app):
