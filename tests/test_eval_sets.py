@@ -60,7 +60,7 @@ def test_eval_set_passes_its_checker(set_name, min_questions, min_unknown):
     assert checker.check(EVAL / set_name, "canvas", min_questions, min_unknown) == []
 
 
-BLIND_SETS = ["canvas-blind-dev", "canvas-blind-test"]
+BLIND_SETS = ["canvas-blind-dev", "canvas-blind-test", "canvas-blind2-dev", "canvas-blind2-test"]
 
 
 @pytest.mark.parametrize("set_name", BLIND_SETS)
