@@ -324,3 +324,75 @@ def test_the_default_is_not_used_when_the_question_states_vincents_tokens():
     # "amassed 6": before the fix the 6 was not read and the default 4 tokens answered another question.
     answer = ask("if Vincent has amassed 6 tokens, how likely is it that the free card is his pick?")
     assert answer is not None and answer.engine["tokens"] == 6, answer and answer.answer
+
+
+# ------------------------------------------------------------------------------------ reach, none left, empty supply
+
+
+def _farthest_affordable(tokens):
+    state = _state(BASE, tokens)
+    return max(position for position in range(1, BASE.row_size + 1)
+               if engine.check_action(state, engine.TakeCard(player=0, position=position)) is None)
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens"), [
+    ("with 3 tokens what's the farthest card I can take?", "en", 3),
+    ("j'ai 2 jetons, jusqu'à quelle carte je peux aller ?", "fr", 2),
+    ("I have 1 token: how far down the row can I go?", "en", 1),
+])
+def test_the_farthest_card_a_player_can_afford(question, lang, tokens):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["position"] == _farthest_affordable(tokens), answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens", "position"), [
+    ("with 2 tokens can Vincent take the 4th card?", "en", 2, 4),
+    ("Vincent has 3 tokens. Is he able to reach the last card?", "en", 3, BASE.row_size),
+    ("vincent a 1 jeton, il peut prendre la 2e carte ?", "fr", 1, 2),
+])
+def test_whether_vincent_can_reach_a_card_with_the_tokens_stated(question, lang, tokens, position):
+    answer = ask(question, lang)
+    possible = dict(engine.vincent_take_odds(vincent_tokens=tokens))[position] > 0
+    assert answer is not None and answer.engine["possible"] is possible, answer and answer.answer
+
+
+def test_whether_vincent_can_take_a_card_without_his_tokens_stays_a_rule():
+    assert ask("can Vincent take the first card?") is None
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("I've got no tokens left, can I take the 2nd card?", "en"),
+    ("je n'ai plus de jetons, je peux prendre la 2e carte ?", "fr"),
+    ("i'm out of tokens (0), is taking the 3rd card possible?", "en"),
+])
+def test_a_player_without_tokens(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["player_tokens"] == 0, answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("en puzzle solo il n'y a plus de jetons dans la réserve, si je prends la carte gratuite je gagne combien ?", "fr"),
+    ("solo puzzle with no tokens left in the supply: what do I gain taking the free card?", "en"),
+])
+def test_an_empty_supply_said_in_words_changes_the_gain(question, lang):
+    before = _state(SOLO, 0, supply=0)
+    gain = engine.apply_action(before, engine.TakeCard(player=0, position=1)).players[0].tokens
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["gain"] == gain, answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("si je prends la 4e carte, les jetons posés sur les 3 premières je les perds ?", "fr"),
+    ("taking the 5th card, the tokens I put on the 4 others are gone?", "en"),
+])
+def test_a_count_of_cards_is_not_a_claimed_cost(question, lang):
+    assert ask(question, lang) is None
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("avec 2 jetons, vincent peut aller jusqu'à quelle carte ?", "fr"),
+    ("up to which card can Vincent go with 1 token?", "en"),
+])
+def test_up_to_which_card_is_not_the_player_count(question, lang):
+    answer = ask(question, lang)
+    assert answer is None or answer.engine["intent"] != "components", answer.answer

@@ -426,11 +426,12 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     )
     # "... I'd end with 3 tokens", "je finis avec 2 jetons": what is held after the move, not before it.
     ends = re.compile(alternation(words("after")) + r"\s*$")
-    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai|i hold|i only hold)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
                          + f"(?P<count>{reader.fragment_articles})"
                          + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b))")
     # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
-    opening = re.match(r"\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token + r"(?=\s*[,.;:-])", text)
+    opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token + r"(?=\s*[,.;:-])",
+                        text)
     slots = []
     vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
                         r"a seulement|a encore|tosses|throws|lance|jette)\s+(?:amasse|accumule|recupere|garde|[a-z]+ed|got|now|maintenant|"
@@ -443,7 +444,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     else:
         # "Vincent n'a plus aucun jeton", "he's out of tokens": none left.
         none_left = re.search(B + r"(?:vincent|he|il)\b[^.?!,;]{0,24}?" + alternation(words("no_tokens")) + E, text)
-        if none_left:
+        if none_left and re.search(r"\bvincent", text) and not re.match(r"il\s+(?:n')?y\b", none_left.group(0)):
             slots.append(Slot("vincent_tokens", 0, *none_left.span()))
     supply = alternation(words("supply"))
     stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with)\\s+(?:only\\s+|encore\\s+)?"
@@ -465,6 +466,12 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         match = pronoun.search(text)
         if match and _free(match.span(), found + slots):
             slots.append(Slot("player_tokens", reader.count_value(match.group("count")), *match.span()))
+    if not any(slot.name in ("player_tokens", "vincent_tokens") for slot in slots):
+        # "i'm out of tokens (0)", "je n'ai plus aucun jeton": the player holds none.
+        mine = re.search(B + r"(?:i'm|i am|i have|i've got|i got|je n'ai|j'ai|je suis|moi j'ai)\s+(?:[\w']+\s+){0,2}?"
+                         + alternation(words("no_tokens")) + r"(?:\s*\(\s*0\s*\))?", text)
+        if mine and _free(mine.span(), found + slots):
+            slots.append(Slot("player_tokens", 0, *mine.span()))
     if not any(slot.name == "player_tokens" for slot in slots) and opening and _free(opening.span("count"), found + slots):
         slots.append(Slot("player_tokens", int(opening.group("count")), opening.start("count"), opening.end()))
     if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
@@ -547,7 +554,10 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
 def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     """What a count question or a stated count is about ("how many Art Cards are there?", "there are 15 background
     cards", "12 scoring cards total?", "on peut jouer jusqu'a combien ?"): a component of the game."""
-    if has(text, "max_players"):
+    # "jusqu'a quelle carte Vincent peut aller avec 2 jetons ?" is about the row, not about how many may play.
+    about_row = (has(text, "token") or has(text, "vincent")) and not re.search(
+        r"\b(?:players?|joueurs?|people|personnes|potes|friends|amis)\b", text)
+    if has(text, "max_players") and not about_row:
         match = pattern("max_players").search(text)
         return [Slot("component", "max_players", *match.span())]
     reader = numbers()

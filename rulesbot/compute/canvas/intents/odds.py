@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import numbers
+from rulesbot.compute.canvas.words import alternation, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B
 from rulesbot.engine import canvas as engine
@@ -87,7 +87,14 @@ def compute(parsed: Parsed) -> Computation | None:
                        claimed=True if certainty is not None else stated,
                        engine={"intent": "vincent_odds", "position": position, "tokens": tokens,
                                "probability": str(probability), "odds": {str(k): str(v) for k, v in odds.items()}},
-                       concepts=[("vincent_turn", {})], explained=stated_spans + _ordinal_used(parsed, position))
+                       concepts=[("vincent_turn", {})],
+                       explained=stated_spans + _ordinal_used(parsed, position) + _unit(parsed))
+
+
+def _unit(parsed: Parsed) -> list[tuple[int, int]]:
+    """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained."""
+    return [(slot.start, slot.end) for slot in parsed.all("component")
+            if not slot.inherited and slot.value == "inspiration_tokens"]
 
 
 def _ordinal_used(parsed: Parsed, position: int) -> list[tuple[int, int]]:
@@ -107,8 +114,10 @@ def _odds_for(parsed: Parsed):
 def compute_pick(parsed: Parsed) -> Computation | None:
     """Which card Vincent takes: his most likely pick (or his only one) and the farthest card he can reach."""
     lang = parsed.lang
-    if not parsed.cue("vincent") or not parsed.cue("most_likely", "farthest_reach", "vincent_which"):
+    if not parsed.cue("vincent"):
         return None
+    if not parsed.cue("most_likely", "farthest_reach", "vincent_which"):
+        return _reach(parsed)
     if parsed.cue("vincent_which") and not parsed.cue("most_likely") and not parsed.has("vincent_tokens"):
         return None  # "which card does Vincent take?" without his tokens asks how his turn works: a rule
     if parsed.has("tokens_on_cards", "tokens_on_target"):
@@ -120,7 +129,7 @@ def compute_pick(parsed: Parsed) -> Computation | None:
     trace = [say("vincent_trace", lang, outcomes=table)]
     engine_object = {"intent": "vincent_pick", "tokens": tokens, "odds": {str(k): str(v) for k, v in odds.items()}}
     named = [slot for slot in parsed.all("position") if not slot.inherited]
-    explained = [(slot.start, slot.end) for slot in named]
+    explained = [(slot.start, slot.end) for slot in named] + _unit(parsed)
     # A card named in a sentence without a question ("his most likely pick is the 2nd card") is a statement to check.
     stating = parsed.claim or (bool(named) and "?" not in parsed.text)
     if parsed.cue("farthest_reach"):
@@ -149,6 +158,34 @@ def compute_pick(parsed: Parsed) -> Computation | None:
     return Computation(intent="vincent_pick", sentences=sentences, trace=trace, value=pick, states=claimed is not None,
                        value_text=f"{ordinal(pick, lang)} ({best})", claimed=claimed, engine=engine_object,
                        concepts=[("vincent_turn", {})], explained=explained)
+
+
+def _reach(parsed: Parsed) -> Computation | None:
+    """"Vincent can't take the last card with only 3 tokens, right?": whether his toss can select that card at all."""
+    lang = parsed.lang
+    named = [slot for slot in parsed.all("position") if not slot.inherited]
+    takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+){0,2}?"
+                      + alternation(words("take") + ["reach", "get to", "atteindre", "atteint", "aller jusqu'a"]), parsed.folded)
+    asks_can = parsed.form == "can" or re.search(r"\b(?:can|could|able to|peut|peut-il|pourra|pourrait)\b", parsed.folded)
+    # Only with his tokens stated: "can Vincent take the first card?" asks how his turn works (a rule).
+    if len(named) != 1 or not takes or not (parsed.claim or asks_can) or parsed.cue("odds"):
+        return None
+    if not parsed.has("vincent_tokens") and not parsed.has("player_tokens"):
+        return None
+    odds, tokens = _odds_for(parsed)
+    if odds is None or named[0].value not in odds:
+        return None
+    position = named[0].value
+    probability = odds[position]
+    percent = f"{float(probability) * 100:.2f}".rstrip("0").rstrip(".")
+    table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
+    sentences = [say("vincent_can" if probability > 0 else "vincent_cannot", lang, tokens=tokens, position=position),
+                 say("vincent_odds", lang, position=position, tokens=tokens, fraction=str(probability), percent=percent)]
+    return Computation(intent="vincent_pick", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
+                       value=probability > 0, claimed=(not parsed.negated) if parsed.claim else None,
+                       engine={"intent": "vincent_reach", "position": position, "tokens": tokens,
+                               "probability": str(probability), "possible": probability > 0},
+                       concepts=[("vincent_turn", {})], explained=[(slot.start, slot.end) for slot in named] + _unit(parsed))
 
 
 def ordinal(position: int, lang: str) -> str:
@@ -183,7 +220,7 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     gained = after.vincent_tokens - tokens + skipped
     sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
                      position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
-    explained = [face.span()] + ([held.span()] if held else [])
+    explained = [face.span()] + ([held.span()] if held else []) + _unit(parsed)
     claimed = None
     stated = stated_after(parsed)
     if stated is not None:

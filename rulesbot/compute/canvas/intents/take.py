@@ -37,6 +37,18 @@ def _position(parsed: Parsed) -> int | None:
     return None
 
 
+def _states_tokens(parsed: Parsed, number: Slot) -> bool:
+    """Whether a claimed number is a count of tokens: a token word after it, or a cost / gain / "is" word before it."""
+    text = parsed.folded
+    if re.match(r"\s*(?:[\w']+\s+)?" + alternation(words("token")) + r"\b", text[number.end:]):
+        return True
+    before = text[max(0, number.start - 24): number.start]
+    lead = alternation(words("cost_question") + words("gain") + ["=", "is", "are", "est", "c'est", "ca fait", "fait", "only",
+                                                                  "just", "que", "seulement", "de"])
+    return re.search(lead + r"\s*(?:me\s+|moi\s+|you\s+|vous\s+)?(?:only\s+|just\s+)?$", before) is not None or (
+        not text[number.end:].strip(" ?!.,"))
+
+
 def _free_word_outside_positions(parsed: Parsed) -> bool:
     """"costs nothing" states a cost of 0; the "free" of "the free card" only names the card."""
     text = parsed.folded
@@ -98,9 +110,10 @@ def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
     if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
-            or (parsed.claim and parsed.cue("token"))):
+            or (parsed.claim and parsed.cue("token"))
+            or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach"))):
         return None
-    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:\w+\s+)?" + alternation(words("take")), parsed.folded)
+    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?" + alternation(words("take")), parsed.folded)
     if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (parsed.cue("vincent") and not parsed.has("variant")):
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     if parsed.cue("where_question") and not parsed.cue("leaves_me"):
@@ -110,6 +123,8 @@ def compute(parsed: Parsed) -> Computation | None:
         if parsed.cue("take_sequence") and len(named) == 2:
             return _sequence(parsed, named)  # "I take the 3rd, then next turn the leftmost one"
         return None  # "is the card next to the deck the free one?" compares two positions: a rule question
+    if parsed.cue("farthest_reach") and not parsed.all("position"):
+        return _farthest(parsed)
     position = _position(parsed)
     if position is None and parsed.inherited_from and parsed.has("ordinal"):
         position = parsed.value("ordinal")  # "et la deuxieme ?" after a question about a row card
@@ -182,19 +197,24 @@ def compute(parsed: Parsed) -> Computation | None:
                            value_text=qty(engine_object["tokens_after"], "token", lang), claimed=after_number.value,
                            engine=engine_object, concepts=concepts, states=True,
                            explained=explained + [(after_number.start, after_number.end)])
-    if parsed.cue("after") and not parsed.claim:
+    # "solo puzzle: 3 tokens, I take the 4th. Supply after?" reads as a statement but asks what follows.
+    claim = parsed.claim and not (parsed.claim_cue == "statement" and parsed.text.rstrip().endswith("?")
+                                  and parsed.cue("after", "cost_question"))
+    if parsed.cue("after") and not claim:
         if parsed.cue("supply") and rules.token_supply:
             value, value_text = moved["supply_after"], qty(moved["supply_after"], "token", lang)
         elif "tokens_after" in engine_object:
             value, value_text = engine_object["tokens_after"], qty(engine_object["tokens_after"], "token", lang)
     gain_stated = re.search(alternation(words("gain") + ["gives me", "give me", "me donne", "me rapporte"])
                             + r"\s+(?:me\s+)?(?:a|an|un|une)\s+" + alternation(words("token")), parsed.folded)
-    if parsed.claim:
+    if claim:
         number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
         if number is None and gain_stated:
             value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
         elif number is None and _free_word_outside_positions(parsed):
             claimed = 0  # "the free card costs nothing, right?"
+        if number is not None and not _states_tokens(parsed, number):
+            return None  # "the tokens on the 3 first cards, do I lose them?": a count of cards, not a stated cost
         if number is not None:
             before = parsed.folded[max(0, number.start - 30): number.start]
             if re.search(alternation(words("gain")) + r"\w*\s*(?:\w+\s+)?$", before):
@@ -247,3 +267,27 @@ def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
         explained.append((stated.start, stated.end))
     return Computation(intent="take", sentences=sentences, value=held, value_text=qty(held, "token", lang), claimed=claimed,
                        engine=engine_object, concepts=concepts, explained=explained, states=stated is not None)
+
+
+def _farthest(parsed: Parsed) -> Computation | None:
+    """"With 3 tokens, what's the farthest card I can take?": the last row position the engine lets them take."""
+    lang = parsed.lang
+    player_tokens = parsed.value("player_tokens")
+    if player_tokens is None or parsed.has("tokens_on_cards", "tokens_on_target"):
+        return None
+    variant = parsed.value("variant")
+    rules = variant if variant is not None else engine.ruleset("base")
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    state = engine.custom_game(row=row, hands=((),), tokens=(player_tokens,), ruleset_name=rules.name)
+    allowed = [position for position in range(1, rules.row_size + 1)
+               if engine.check_action(state, engine.TakeCard(player=0, position=position)) is None]
+    if not allowed:
+        return None
+    farthest = max(allowed)
+    cost, _gain = engine.take_cost(farthest, [0] * rules.row_size)
+    sentences = [say("take_farthest", lang, tokens=qty(player_tokens, "token", lang), position=farthest,
+                     cost=qty(cost, "token", lang))]
+    explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    return Computation(intent="take", sentences=sentences, value=farthest, engine={
+        "intent": "take_farthest", "player_tokens": player_tokens, "position": farthest, "cost": cost, "ruleset": rules.name},
+        concepts=[("take", {})], explained=explained)
