@@ -396,3 +396,13 @@ def test_a_count_of_cards_is_not_a_claimed_cost(question, lang):
 def test_up_to_which_card_is_not_the_player_count(question, lang):
     answer = ask(question, lang)
     assert answer is None or answer.engine["intent"] != "components", answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("can I take the 2nd card and then paint on the same turn?", "en"),
+    ("je prends la 2e puis je peins dans le même tour, c'est possible ?", "fr"),
+    ("I take the 3rd card then paint, is that allowed?", "en"),
+])
+def test_a_take_and_a_painting_in_one_turn_is_a_rule_question(question, lang):
+    answer = ask(question, lang)
+    assert answer is None, answer.answer

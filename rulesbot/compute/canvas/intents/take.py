@@ -116,6 +116,8 @@ def compute(parsed: Parsed) -> Computation | None:
     vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?" + alternation(words("take")), parsed.folded)
     if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (parsed.cue("vincent") and not parsed.has("variant")):
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
+    if parsed.cue("paint") and not parsed.cue("cost_question", "gain"):
+        return None  # "can I take the 2nd card and then paint on the same turn?" asks how a turn goes: a rule
     if parsed.cue("where_question") and not parsed.cue("leaves_me"):
         return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after)
     named = [slot.value for slot in parsed.all("position") if not slot.inherited]
