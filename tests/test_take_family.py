@@ -406,3 +406,28 @@ def test_up_to_which_card_is_not_the_player_count(question, lang):
 def test_a_take_and_a_painting_in_one_turn_is_a_rule_question(question, lang):
     answer = ask(question, lang)
     assert answer is None, answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens", "face_up"), [
+    ("vincent lance ses 4 jetons et 2 tombent face visible, il prend quelle carte ?", "fr", 4, 2),
+    ("Vincent tosses 4 tokens and 3 land face up: which card does he take?", "en", 4, 3),
+])
+def test_the_card_vincent_takes_for_a_face_up_count(question, lang, tokens, face_up):
+    rules = engine.ruleset("vincent")
+    row = [card.id for card in engine.ART_CARDS[: rules.row_size]]
+    state = engine.custom_game(row=row, hands=((),), ruleset_name=rules.name, vincent_tokens=tokens)
+    after = engine.vincent_turn(state, face_up)
+    taken = [position for position, card_id in enumerate(state.row, start=1) if card_id in after.discards]
+    answer = ask(question, lang)
+    assert answer is not None and [answer.engine["position"]] == taken, answer and answer.answer
+
+
+def test_the_same_card_taken_twice_is_two_takes():
+    answer = ask("solo puzzle, I take the free card twice in a row with 2 tokens, how many do I have?")
+    assert answer is not None and answer.engine["tokens_after"] == _sequence([1, 1], 2)[0], answer and answer.answer
+
+
+def test_an_odds_claim_without_a_probability_is_not_answered_as_a_number():
+    answer = ask("Vincent's best chance with 2 tokens is the 2nd card, right?")
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (_likeliest(2) == 2)

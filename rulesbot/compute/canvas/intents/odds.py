@@ -70,6 +70,8 @@ def compute(parsed: Parsed) -> Computation | None:
     if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and stated is not None
                                                                                      and parsed.cue("odds"))):
         return None
+    if parsed.explicit_claim and stated is None:
+        return None  # "his best chance is the 2nd card, right?" states no probability: nothing to check it against
     rules = engine.ruleset("vincent")
     tokens = _vincent_tokens(parsed, rules)
     if tokens > engine.component_counts()["inspiration_tokens"].count:
@@ -199,7 +201,8 @@ def ordinal(position: int, lang: str) -> str:
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
-    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many")):
+    which = parsed.form == "which" or parsed.cue("vincent_which")
+    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many" or which)):
         return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
     face = re.search(B + f"({reader.fragment_articles})\\s+(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
@@ -221,6 +224,12 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
                      position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
     explained = [face.span()] + ([held.span()] if held else []) + _unit(parsed)
+    if which and not parsed.cue("after") and parsed.form != "how_many":
+        # "2 land face up: which card does he take?"
+        return Computation(intent="vincent_turn", sentences=sentences, value=skipped + 1,
+                           engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
+                                   "position": skipped + 1, "tokens_after": after.vincent_tokens},
+                           concepts=[("vincent_turn", {})], explained=[face.span()] + ([held.span()] if held else []) + _unit(parsed))
     claimed = None
     stated = stated_after(parsed)
     if stated is not None:

@@ -121,6 +121,8 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.cue("where_question") and not parsed.cue("leaves_me"):
         return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after)
     named = [slot.value for slot in parsed.all("position") if not slot.inherited]
+    if len(named) == 1 and re.search(r"\b(?:twice|two times|2 times|deux fois|2 fois)\b", parsed.folded):
+        return _sequence(parsed, named * 2)  # "I take the free card twice in a row"
     if len(set(named)) > 1:
         if parsed.cue("take_sequence") and len(named) == 2:
             return _sequence(parsed, named)  # "I take the 3rd, then next turn the leftmost one"
