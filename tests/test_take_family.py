@@ -431,3 +431,13 @@ def test_an_odds_claim_without_a_probability_is_not_answered_as_a_number():
     answer = ask("Vincent's best chance with 2 tokens is the 2nd card, right?")
     assert answer is not None and answer.kind == "claim", answer and answer.answer
     assert answer.verdict is (_likeliest(2) == 2)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("5 cartes en main, je peux encore prendre la gratuite ?", "fr"),
+    ("full hand, 5 cards. can I pick up the free card?", "en"),
+    ("I'm holding 5 cards, can I still draw from the row?", "en"),
+])
+def test_a_hand_size_said_on_its_own(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["reason"] == _hand_full_code(), answer and answer.answer

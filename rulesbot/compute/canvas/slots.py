@@ -496,6 +496,13 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
                           f"(?P<n>{count})\\s+(?:art\\s+)?(?:{card_word}\\s+)?(?:already\\s+|deja\\s+)?{in_hand}", text)
     if take_with:
         slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
+    if not take_with:
+        # "5 cartes en main, je peux ...", "ok 4 cards in hand - ...": a hand size said on its own.
+        bare = re.search(r"(?:^|[,.;:!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?" + f"(?P<n>{count})\\s+(?:art\\s+)?"
+                         f"{card_word}\\s+{in_hand}" + E, text)
+        if bare and _free(bare.span("n"), found) and reader.count_value(bare.group("n")) is not None:
+            take_with = bare
+            slots.append(Slot("hand_size", reader.count_value(bare.group("n")), bare.start("n"), bare.end()))
     full = pattern("hand_full").search(text)
     if not take_with and full:
         # "hand's full (5 cards)", "main pleine": the hand limit of the rules, or the count said right after it.
