@@ -441,3 +441,42 @@ def test_an_odds_claim_without_a_probability_is_not_answered_as_a_number():
 def test_a_hand_size_said_on_its_own(question, lang):
     answer = ask(question, lang)
     assert answer is not None and answer.engine["reason"] == _hand_full_code(), answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("is painting mandatory as soon as I hold 3 cards?", "en"),
+    ("with 3 cards in hand, is it compulsory to paint?", "en"),
+    ("avec 3 cartes en main, est-on obligé de peindre ?", "fr"),
+])
+def test_an_obligation_is_not_a_legality_check(question, lang):
+    answer = ask(question, lang)
+    assert answer is None, answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("quelles cartes de score donnent jusqu'à 4 rubans ?", "fr"),
+    ("which scoring cards give up to 3 ribbons?", "en"),
+])
+def test_up_to_a_count_of_ribbons_is_not_the_player_count(question, lang):
+    answer = ask(question, lang)
+    assert answer is None or "max_players" not in str(answer.engine), answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("puzzle solo, plus rien dans la réserve, je prends la carte de gauche : je gagne quoi ?", "fr"),
+    ("solo puzzle with an empty supply, what do I gain by taking the leftmost card?", "en"),
+])
+def test_an_empty_supply_gain_says_nothing_is_gained(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["gain"] == 0, answer and answer.answer
+    assert ("aucun" if lang == "fr" else "nothing") in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("I hold five cards already, can I take one more and discard one?", "en"),
+    ("j'ai 5 cartes en main, je peux en prendre une sixième ?", "fr"),
+    ("with 5 cards in hand can I grab another one?", "en"),
+])
+def test_the_card_a_move_is_about_is_not_an_unexplained_count(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["reason"] == _hand_full_code(), answer and answer.answer

@@ -562,10 +562,14 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     """What a count question or a stated count is about ("how many Art Cards are there?", "there are 15 background
     cards", "12 scoring cards total?", "on peut jouer jusqu'a combien ?"): a component of the game."""
     # "jusqu'a quelle carte Vincent peut aller avec 2 jetons ?" is about the row, not about how many may play.
-    about_row = (has(text, "token") or has(text, "vincent")) and not re.search(
-        r"\b(?:players?|joueurs?|people|personnes|potes|friends|amis)\b", text)
-    if has(text, "max_players") and not about_row:
-        match = pattern("max_players").search(text)
+    players_named = re.search(r"\b(?:players?|joueurs?|people|personnes|potes|friends|amis|of us|on est)\b", text)
+    about_row = (has(text, "token") or has(text, "vincent")) and not players_named
+    match = pattern("max_players").search(text)
+    # A bare "jusqu'a" / "up to" counts players only when players are named or "how many" follows ("peuvent donner
+    # jusqu'a 4 rubans" bounds ribbons).
+    bare = match is not None and match.group(0) in ("jusqu'a", "up to", "for up to") and not players_named and not re.match(
+        r"\s*(?:combien|how many)\b", text[match.end():])
+    if match and not about_row and not bare:
         return [Slot("component", "max_players", *match.span())]
     reader = numbers()
     for component, phrases in vocabulary()["components"].items():

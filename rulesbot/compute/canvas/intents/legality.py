@@ -6,6 +6,7 @@ import re
 
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.phrasing import qty, say
+from rulesbot.compute.canvas.words import alternation, words
 from rulesbot.compute.registry import Computation
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
@@ -72,7 +73,29 @@ def compute(parsed: Parsed) -> Computation | None:
     negative = parsed.negated and (said_no or _NEGATIVE_MOVE.search(parsed.folded) is not None)
     claimed = (not negative) if parsed.claim else None
     return Computation(intent="legality", sentences=sentences, trace=trace, value=code is None, claimed=claimed,
-                       engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts)
+                       engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts,
+                       explained=_the_card_moved(parsed))
+
+
+def _the_card_moved(parsed: Parsed) -> list[tuple[int, int]]:
+    """"grab one more", "throw one away", "en piocher une sixieme": the card the move is about, not a stated count."""
+    text = parsed.folded
+    held = parsed.value("hand_size")
+    spans = []
+    for slot in parsed.slots:
+        if slot.inherited or slot.name not in ("number", "ordinal"):
+            continue
+        word = text[slot.start:slot.end]
+        before, after = text[max(0, slot.start - 14): slot.start], text[slot.end: slot.end + 10]
+        pronoun = slot.name == "number" and word in ("one", "une", "un") and (
+            re.match(r"\s*(?:more|away|extra|else|de plus|autre|en plus)\b", after)
+            or re.search(r"\b(?:another|une autre|one more|an extra)\s+$", before)
+            or re.search(r"(?:\ben|\b" + alternation(words("take") + ["throw", "discard", "jeter", "defausser", "keep", "garder"])
+                         + r")\s+$", before))
+        next_card = slot.name == "ordinal" and held is not None and slot.value == held + 1
+        if pronoun or next_card:
+            spans.append((slot.start, slot.end))
+    return spans
 
 
 def _action_text(action: dict) -> str:

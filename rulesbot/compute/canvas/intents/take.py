@@ -172,6 +172,8 @@ def compute(parsed: Parsed) -> Computation | None:
     value: Any = cost
     value_text = qty(cost, "token", lang)
     if rules.token_supply:
+        if supply == 0 and gain == 0 and (rules.supply_gain_free_card if position == 1 else 0):
+            sentences.append(say("supply_empty_gain", lang))  # the gain the rules give is not paid: nothing left
         sentences.append(say("supply_after", lang, tokens=qty(moved["supply_after"], "token", lang)))
         engine_object["supply_after"] = moved["supply_after"]
     if player_tokens is not None:
