@@ -480,3 +480,19 @@ def test_an_empty_supply_gain_says_nothing_is_gained(question, lang):
 def test_the_card_a_move_is_about_is_not_an_unexplained_count(question, lang):
     answer = ask(question, lang)
     assert answer is not None and answer.engine["reason"] == _hand_full_code(), answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "position", "claimed"), [
+    ("does grabbing the 3rd card cost 1 token?", "en", 3, 1),
+    ("est-ce que prendre la 2e carte coûte 1 jeton ?", "fr", 2, 1),
+])
+def test_a_yes_no_question_stating_a_cost_stays_a_claim(question, lang, position, claimed):
+    answer = ask(question, lang)
+    cost, _gain = engine.take_cost(position, [0] * BASE.row_size)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (cost == claimed), answer and answer.answer
+
+
+def test_a_statement_asking_what_follows_is_not_a_claim():
+    answer = ask("solo puzzle: 3 tokens, I take the 4th. Supply after?")
+    state = engine.apply_action(_state(SOLO, 3), engine.TakeCard(player=0, position=4))
+    assert answer is not None and answer.kind == "computed" and answer.engine["supply_after"] == state.supply

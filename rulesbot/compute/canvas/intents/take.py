@@ -204,8 +204,10 @@ def compute(parsed: Parsed) -> Computation | None:
                            engine=engine_object, concepts=concepts, states=True,
                            explained=explained + [(after_number.start, after_number.end)])
     # "solo puzzle: 3 tokens, I take the 4th. Supply after?" reads as a statement but asks what follows.
+    # (A yes/no question stating a value, "does taking the fourth card cost 2 tokens?", stays a claim.)
     claim = parsed.claim and not (parsed.claim_cue == "statement" and parsed.text.rstrip().endswith("?")
-                                  and parsed.cue("after", "cost_question"))
+                                  and parsed.cue("after", "cost_question") and claimed_number(parsed, spans(
+                                      parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens")) is None)
     if parsed.cue("after") and not claim:
         if parsed.cue("supply") and rules.token_supply:
             value, value_text = moved["supply_after"], qty(moved["supply_after"], "token", lang)
