@@ -70,7 +70,8 @@ def render(question: str, lang: str, pack, spec: GameSpec, parsed: Parsed, compu
     verdict = None
     kind = "computed"
     lines: list[str] = []
-    if parsed.claim and not computation.asks and computation.claimed is not None and computation.value is not None:
+    claim = parsed.claim or computation.states
+    if claim and not computation.asks and computation.claimed is not None and computation.value is not None:
         kind = "claim"
         verdict = _same(computation.claimed, computation.value)
         if parsed.negated and not isinstance(computation.claimed, bool):

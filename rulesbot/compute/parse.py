@@ -54,7 +54,8 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         claim=claim or statement,
         claim_cue=cue if claim else ("statement" if statement else None),
         reported=reported,
-        negated=is_negated(body, slots),
+        # "... my friend says no" claims the opposite of the question.
+        negated=is_negated(body, slots) != bool(reported and cue and re.search(r"\b(?:no|non)$", cue)),
         elliptical=elliptical,
     )
 
@@ -112,6 +113,11 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
     if suffix:
         cue = cue or suffix.group(0).strip(" ,;:-?!.")
         body = body[: suffix.start()]
+    # "can I ...? my friend says yes", "... ? mon pote dit que non": a reported answer to the question is a claim.
+    said = re.search(r"(?:[.?!,;:-]|\s)\s*(?:[\w'-]+\s+){0,3}?" + alternation(vocabulary["reported_verbs"])
+                     + r"\s+(?:que\s+|qu')?(?:yes|no|oui|non)\s*[?!.]*\s*$", body)
+    if said and cue is None and said.start() > 8:
+        cue, body, reported = said.group(0).strip(" ,;:-?!."), body[: said.start()], True
     return body, cue, reported
 
 

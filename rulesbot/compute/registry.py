@@ -9,6 +9,13 @@ one answers; no intent depends on the order intents are listed in:
 An intent is a candidate only when all its `requires` slot kinds, at least one `any_of` kind (when given) and at
 least one of its `needs_cue` lists (when given) are present, and none of its `vetoes` (slot kinds) or `veto_cues`.
 A compute function may still decline (None): the question names its things but asks a rule.
+
+Verification (intents with an `explains` list): a computation must account for everything the question states.
+Every slot of the question (not inherited from a follow-up's context) must be of a kind the intent explains, lie
+inside such a slot's span, or inside a span the computation says it read itself (`Computation.explained`, e.g. the
+claimed value or a face-up count it parsed). Anything left over (a number, an ordinal, a hand size, a card name)
+means the intent would answer a different question than the one asked, or use a default where the question gave
+the value: the runner discards that computation and tries the next intent (or leaves the question to retrieval).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesbot.parsed import Parsed
+from rulesbot.parsed import Parsed, Slot
 
 
 @dataclass
@@ -34,6 +41,10 @@ class Computation:
     engine: dict = field(default_factory=dict)
     concepts: list[tuple[str, dict]] = field(default_factory=list)
     asks: bool = False  # under-specified: the answer asks for the missing piece
+    # The question states a value to check without a claim cue ("if I take card 3 I'd end with 3 tokens?").
+    states: bool = False
+    # Spans of the question the compute function read itself (a claimed number, a count it parsed): explained.
+    explained: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,8 @@ class Intent:
     vetoes: tuple[str, ...] = ()
     veto_cues: tuple[str, ...] = ()
     exemplars: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # Slot kinds this intent's computations account for; None: not verified (see the module docstring).
+    explains: frozenset[str] | None = None
 
     def score(self, parsed: Parsed) -> float | None:
         """How well the question fits this intent, or None when it cannot be this intent."""
@@ -90,11 +103,22 @@ def rank(parsed: Parsed, intents: Sequence[Intent]) -> list[Intent]:
     return [intent for _score, _name, intent in sorted(scored, key=lambda item: (-item[0], item[1]))]
 
 
+def unexplained(parsed: Parsed, intent: Intent, computation: Computation) -> list[Slot]:
+    """The slots of the question `computation` leaves unexplained (empty when the intent is not verified)."""
+    if intent.explains is None:
+        return []
+    own = [slot for slot in parsed.slots if not slot.inherited]
+    covering = [(slot.start, slot.end) for slot in own if slot.name in intent.explains]
+    covering += list(computation.explained)
+    return [slot for slot in own if slot.name not in intent.explains
+            and not any(start <= slot.start and slot.end <= end for start, end in covering)]
+
+
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
-    """The computation of the best-ranked intent that answers, or None."""
+    """The computation of the best-ranked intent that answers and explains the whole question, or None."""
     for intent in rank(parsed, intents):
         computation = intent.compute(parsed)
-        if computation is not None:
+        if computation is not None and not unexplained(parsed, intent, computation):
             return computation
     return None
 
@@ -115,6 +139,7 @@ def load_intents(table: Mapping[str, Mapping[str, Any]], functions: Mapping[str,
             vetoes=tuple(entry.get("vetoes", ())),
             veto_cues=tuple(entry.get("veto_cues", ())),
             exemplars={lang: tuple(items) for lang, items in entry.get("exemplars", {}).items()},
+            explains=frozenset(entry["explains"]) if "explains" in entry else None,
         )
         for name, entry in sorted(table.items())
     )

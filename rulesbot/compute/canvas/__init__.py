@@ -51,6 +51,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "components": components.compute,
     "vincent_odds": odds.compute,
     "vincent_turn": odds.compute_turn,
+    "vincent_pick": odds.compute_pick,
     "scenario_by_goal": goals.compute_by_goal,
     "paint_tokens": supply.compute,
     "max_points": limits.compute_max_points,

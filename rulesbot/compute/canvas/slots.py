@@ -328,14 +328,17 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     card = alternation(["card", "carte", "one", "celle"])
     on_cards: dict[int, int] = {}
     used: list[tuple[int, int]] = []
+    # The token word may be left out once tokens are in question ("there's 1 sitting on the fourth card", "1 on card 2").
+    token_here = f"(?:{token}\\s+)?" if has(text, "token") else f"{token}\\s+"
     for pattern_text in (
-        B + f"(?P<count>{count})\\s+{token}\\s+(?:(?:is|are|already|deja|sont|est|lying|pose|poses|sitting)\\s+)*(?:on|sur)\\s+"
-        f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}(?:\\s+{card})?",
+        B + f"(?P<count>{count})\\s+{token_here}(?:(?:is|are|already|deja|sont|est|lying|pose|poses|sitting|posee?s?)\\s+)*"
+        f"(?:on|sur)\\s+(?:the\\s+|la\\s+|le\\s+)?(?:{ordinal}(?:\\s+{card})?|{card}\\s+(?:number\\s+|numero\\s+|n[o°]\\s*)?(?P<num>\\d))" + E,
         B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
         f"(?P<count>{count})\\s+{token}",
     ):
         for match in re.finditer(pattern_text, text):
-            position = reader.ordinal_words[match.group("ord").replace(" ", "")]
+            position = (int(match.group("num")) if match.groupdict().get("num")
+                        else reader.ordinal_words[match.group("ord").replace(" ", "")])
             value = reader.count_value(match.group("count"))
             if value is None or position > row_size:
                 continue
@@ -349,12 +352,31 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     if on_it:
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
-    for key, position in (("position_free", 1), ("position_last", row_size), ("position_middle", (row_size + 1) // 2)):
+    for key, position in (("position_second_last", row_size - 1), ("position_free", 1), ("position_last", row_size),
+                          ("position_middle", (row_size + 1) // 2)):
         for match in pattern(key).finditer(text):
             if re.search(r"\b(?:my|ma|mon|your|ta|ton|his|her|sa|son)\s+$", text[max(0, match.start() - 8): match.start()]):
                 continue  # "ma derniere carte" is a card of mine, not the row's last
             if _free(match.span(), slots) and not any(start <= match.start() < end for start, end in used):
-                slots.append(Slot("position", position, *match.span()))
+                # "the second-to-last one": the noun after the position word is part of it (not the number one).
+                tail = re.match(r"\s+(?:one|card|carte)\b", text[match.end():])
+                slots.append(Slot("position", position, match.start(), match.end() + (tail.end() if tail else 0)))
+    # "2 tokens sitting on the last one", "1 jeton sur la gratuite": tokens on a card named in words.
+    for slot in [slot for slot in slots if slot.name == "position"]:
+        lead = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:(?:is|are|already|deja|sont|est|lying|sitting|posee?s?)\\s+)*"
+                         r"(?:on|sur)\s+$", text[max(0, slot.start - 40): slot.start])
+        if lead and slot.value not in on_cards and reader.count_value(lead.group("count")) is not None:
+            on_cards[slot.value] = reader.count_value(lead.group("count"))
+            start = max(0, slot.start - 40) + lead.start()
+            slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), start, slot.start))
+    # "la carte deux cartes apres la gratuite", "the card 2 cards past the free one": counted from the free card.
+    for slot in [slot for slot in slots if slot.name == "position" and slot.value == 1]:
+        lead = re.search(B + f"(?P<count>{reader.fragment})\\s+{alternation(words('card'))}\\s+(?:apres|after|past|beyond|"
+                         r"to the right of|a droite de)\s+$", text[max(0, slot.start - 30): slot.start])
+        steps = reader.count_value(lead.group("count")) if lead else None
+        if steps is not None and 1 + steps <= row_size:
+            slots.remove(slot)
+            slots.append(Slot("position", 1 + steps, max(0, slot.start - 30) + lead.start(), slot.end))
     # "au bout de la rangee" is the free end (the rulebook's wording), unless another position word says which end.
     if not any(slot.name == "position" for slot in slots):
         for match in pattern("position_end").finditer(text):
@@ -368,7 +390,11 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         value = reader.ordinal_words[match.group(0).replace(" ", "")]
         after, before = text[match.end(): match.end() + 14], text[max(0, match.start() - 40): match.start()]
         names_card = re.match(r"\s*(?:art\s+)?(?:card|carte|one)\b", after)
-        after_take = re.search(B + alternation(words("take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before)
+        after_take = re.search(B + alternation(words("take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
+            # "je prends la 4e puis ensuite la 2e": a second take, after a sequence word.
+            re.search(B + alternation(words("take")) + E, text[: match.start()])
+            and re.search(B + alternation(words("take_sequence")) + r"\s+(?:(?:au|on|at)\s+[\w' ]{0,20}?\s+)?"
+                          r"(?:the\s+|la\s+|le\s+|l')?$", before))
         if re.match(r"\s*(?:painting|peinture|tableau)", after) or re.search(r"\b(?:my|ma|mon|your|ta|ton|his|her|sa|son)\s+$", before):
             continue  # "my third painting", "my third card" (in hand) are not row positions
         indefinite = re.search(r"(?:\ba|\bune|\bun|another|une autre)\s+$", before)
@@ -394,18 +420,32 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
         r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
         r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only)\s+"
-        r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?" + f"(?P<count>{reader.fragment_articles})\\s*{token}"
+        r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?(?:(?:my|all my|all|mes|tous mes|mes|ses|his)\s+)?"
+        + f"(?P<count>{reader.fragment_articles})\\s*(?:of\\s+(?:his|my|her)\\s+|de\\s+(?:ses|mes)\\s+)?{token}"
         + r"(?!\s+(?:on|sur|dessus|already|deja))"
     )
-    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
-                         + f"(?P<count>{reader.fragment_articles})" + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b))")
+    # "... I'd end with 3 tokens", "je finis avec 2 jetons": what is held after the move, not before it.
+    ends = re.compile(alternation(words("after")) + r"\s*$")
+    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai|i hold|i only hold)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+                         + f"(?P<count>{reader.fragment_articles})"
+                         + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b))")
+    # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
+    opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token + r"(?=\s*[,.;:-])",
+                        text)
     slots = []
     vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
-                        r"a seulement|a encore)\s+(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+)?"
-                        + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
-        B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text)
+                        r"a seulement|a encore|tosses|throws|lance|jette)\s+(?:amasse|accumule|recupere|garde|[a-z]+ed|got|now|maintenant|"
+                        r"encore)?\s*(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+|all\s+|"
+                        r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
+        B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
+        B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text)
     if vincent:
         slots.append(Slot("vincent_tokens", reader.count_value(vincent.group("count")), *vincent.span()))
+    else:
+        # "Vincent n'a plus aucun jeton", "he's out of tokens": none left.
+        none_left = re.search(B + r"(?:vincent|he|il)\b[^.?!,;]{0,24}?" + alternation(words("no_tokens")) + E, text)
+        if none_left and re.search(r"\bvincent", text) and not re.match(r"il\s+(?:n')?y\b", none_left.group(0)):
+            slots.append(Slot("vincent_tokens", 0, *none_left.span()))
     supply = alternation(words("supply"))
     stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with)\\s+(?:only\\s+|encore\\s+)?"
                       f"(?P<count>{reader.fragment_articles})" + E, text) or re.search(
@@ -416,7 +456,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         match = pattern("supply_empty").search(text)
         slots.append(Slot("supply", 0, *match.span()))
     for match in regex.finditer(text):
-        if not _free(match.span(), found + slots):
+        if not _free(match.span(), found + slots) or ends.search(text[: match.start()] + match.group(0).split()[0]):
             continue
         value = reader.count_value(match.group("count"))
         if value is not None:
@@ -426,6 +466,19 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         match = pronoun.search(text)
         if match and _free(match.span(), found + slots):
             slots.append(Slot("player_tokens", reader.count_value(match.group("count")), *match.span()))
+    if not any(slot.name in ("player_tokens", "vincent_tokens") for slot in slots):
+        # "i'm out of tokens (0)", "je n'ai plus aucun jeton": the player holds none.
+        mine = re.search(B + r"(?:i'm|i am|i have|i've got|i got|je n'ai|j'ai|je suis|moi j'ai)\s+(?:[\w']+\s+){0,2}?"
+                         + alternation(words("no_tokens")) + r"(?:\s*\(\s*0\s*\))?", text)
+        if mine and _free(mine.span(), found + slots):
+            slots.append(Slot("player_tokens", 0, *mine.span()))
+    if not any(slot.name == "player_tokens" for slot in slots) and opening and _free(opening.span("count"), found + slots):
+        slots.append(Slot("player_tokens", int(opening.group("count")), opening.start("count"), opening.end()))
+    if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
+        # "so with 2 I'd have 3": a bare count after "with", tokens being in question, followed by what it leads to.
+        bare = re.search(B + r"(?:with|avec)\s+(?P<count>\d+)(?=\s*(?:$|[,.;:?!]|i'd\b|i\b|je\b|j'|i'll\b|that\b|ca\b))", text)
+        if bare and _free(bare.span(), found + slots):
+            slots.append(Slot("player_tokens", int(bare.group("count")), *bare.span()))
     return slots
 
 
@@ -444,20 +497,42 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
     if take_with:
         slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
     if not take_with:
+        # "5 cartes en main, je peux ...", "ok 4 cards in hand - ...": a hand size said on its own.
+        bare = re.search(r"(?:^|[,.;:!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?" + f"(?P<n>{count})\\s+(?:art\\s+)?"
+                         f"{card_word}\\s+{in_hand}" + E, text)
+        if bare and _free(bare.span("n"), found) and reader.count_value(bare.group("n")) is not None:
+            take_with = bare
+            slots.append(Slot("hand_size", reader.count_value(bare.group("n")), bare.start("n"), bare.end()))
+    full = pattern("hand_full").search(text)
+    if not take_with and full:
+        # "hand's full (5 cards)", "main pleine": the hand limit of the rules, or the count said right after it.
+        stated = re.match(r"\s*[(,:-]?\s*(?P<n>\d+)\s*(?:" + card_word + r")?\s*\)?", text[full.end():])
+        held = int(stated.group("n")) if stated else engine.ruleset("base").hand_limit
+        take_with = full
+        slots.append(Slot("hand_size", held, full.start(), full.end() + (stated.end() if stated else 0)))
+    if not take_with:
         got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
                         f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai)\\s+(?:already\\s+|deja\\s+)?"
-                        f"(?P<n>{count})\\s+(?:art\\s+)?{card_word}" + E, text)
+                        f"(?:que\\s+|qu'|only\\s+|just\\s+|seulement\\s+)?(?P<n>{count})\\s+(?:art\\s+|bonnes\\s+|good\\s+)?{card_word}"
+                        + E, text)
         asks_to_hold = got and re.search(r"\b(?:can|could|may|allowed to|puis-je|peut-on|le droit d')\s*$",
                                          text[max(0, got.start() - 14): got.start()])
         if got and not asks_to_hold and _free(got.span(), found):
             take_with = got
             slots.append(Slot("hand_size", reader.count_value(got.group("n")), *got.span()))
+    if not take_with and has(text, "card") and not has(text, "token"):
+        # "... avec 4 cartes si j'en ai 4", "if I have 4": cards held, said with a pronoun.
+        pronoun = re.search(B + f"(?:j'en ai|si j'en ai|if i have|i have)\\s+(?:que\\s+|qu'|only\\s+)?(?P<n>{count})"
+                            + r"(?=\s*(?:$|[,.;:?!]|hein\b|en main\b|in hand\b))", text)
+        if pronoun and _free(pronoun.span(), found):
+            take_with = pronoun
+            slots.append(Slot("hand_size", reader.count_value(pronoun.group("n")), *pronoun.span()))
     hold = re.search(B + f"(?:hold|have|keep|avoir|tenir|garder)\\s+(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
     if hold and not take_with and _free(hold.span(), found + slots):
         # "Can I hold 6 cards?" asks whether the n-th card may join the hand: n - 1 held, then take one.
         slots.append(Slot("hand_size", max(reader.count_value(hold.group("n")) - 1, 0), *hold.span(), ))
         slots.append(Slot("hold_total", reader.count_value(hold.group("n")), *hold.span()))
-    paint_with = re.search(B + f"(?:with|avec|using|of|de|en utilisant|from)\\s+(?:only\\s+|just\\s+|seulement\\s+|que\\s+)?"
+    paint_with = re.search(B + f"(?:with|avec|using|of|de|en utilisant|from)\\s+(?:only\\s+|just\\s+|seulement\\s+|que\\s+|juste\\s+)?"
                            f"(?P<n>{count})\\s+(?:art\\s+)?{card_word}", text)
     put_all = re.search(B + f"(?:put|use|place|mettre|utiliser|poser)\\s+(?:all\\s+|les\\s+|tous\\s+les\\s+|toutes\\s+les\\s+)?"
                         f"(?P<n>{count})\\s+(?:(?:art\\s+)?{card_word}\\s+)?(?:in|into|dans|sur)\\b", text)
@@ -486,8 +561,15 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
 def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     """What a count question or a stated count is about ("how many Art Cards are there?", "there are 15 background
     cards", "12 scoring cards total?", "on peut jouer jusqu'a combien ?"): a component of the game."""
-    if has(text, "max_players"):
-        match = pattern("max_players").search(text)
+    # "jusqu'a quelle carte Vincent peut aller avec 2 jetons ?" is about the row, not about how many may play.
+    players_named = re.search(r"\b(?:players?|joueurs?|people|personnes|potes|friends|amis|of us|on est)\b", text)
+    about_row = (has(text, "token") or has(text, "vincent")) and not players_named
+    match = pattern("max_players").search(text)
+    # A bare "jusqu'a" / "up to" counts players only when players are named or "how many" follows ("peuvent donner
+    # jusqu'a 4 rubans" bounds ribbons).
+    bare = match is not None and match.group(0) in ("jusqu'a", "up to", "for up to") and not players_named and not re.match(
+        r"\s*(?:combien|how many)\b", text[match.end():])
+    if match and not about_row and not bare:
         return [Slot("component", "max_players", *match.span())]
     reader = numbers()
     for component, phrases in vocabulary()["components"].items():

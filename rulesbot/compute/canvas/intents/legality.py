@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.phrasing import qty, say
+from rulesbot.compute.canvas.words import alternation, words
 from rulesbot.compute.registry import Computation
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
+
+_NEGATIVE_MOVE = re.compile(r"\b(?:can't|cannot|can not|couldn't|could not|may not|mustn't|not allowed|isn't allowed|"
+                            r"aren't allowed|not legal|illegal|ne\s+(?:\w+\s+)?(?:peu[xt]|peuvent|pourr\w*|dois|doit)|"
+                            r"peu[xt]\s+pas|peut-on\s+pas|pas\s+le\s+droit|interdit|impossible)")
 
 _SITUATIONS = {
     "same_card_twice": ("paint", {"hand": CARDS_PER_PAINTING, "duplicate": True}, "situation_duplicate"),
@@ -33,7 +40,9 @@ def _case(parsed: Parsed):
         held = parsed.value("hand_size")
         return "paint", {"hand": held, "paint_cards": min(held, CARDS_PER_PAINTING)}, "situation_paint"
     if parsed.has("hand_size") and not paints and (parsed.cue("take") or parsed.has("hold_total")):
-        return "take", {"hand": parsed.value("hand_size")}, "situation_take"
+        position = parsed.value("position")
+        where = {"position": position} if position is not None and position <= rules.row_size else {}
+        return "take", {"hand": parsed.value("hand_size"), **where}, "situation_take"
     return None
 
 
@@ -58,9 +67,35 @@ def compute(parsed: Parsed) -> Computation | None:
     trace = [say("legal_trace", lang, hand=qty(state["hand"], "card", lang),
                  paintings=qty(state["paintings"], "painting", lang), action=_action_text(state["action"]),
                  result=code or "None")]
-    claimed = (not parsed.negated) if parsed.claim else None
+    # The claim is negative only when the move itself is said not to be allowed ("I can't take it"), not when a
+    # clause around it is ("... since it doesn't cost anything").
+    said_no = parsed.reported and re.search(r"\b(?:no|non)$", parsed.claim_cue or "") is not None
+    negative = parsed.negated and (said_no or _NEGATIVE_MOVE.search(parsed.folded) is not None)
+    claimed = (not negative) if parsed.claim else None
     return Computation(intent="legality", sentences=sentences, trace=trace, value=code is None, claimed=claimed,
-                       engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts)
+                       engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts,
+                       explained=_the_card_moved(parsed))
+
+
+def _the_card_moved(parsed: Parsed) -> list[tuple[int, int]]:
+    """"grab one more", "throw one away", "en piocher une sixieme": the card the move is about, not a stated count."""
+    text = parsed.folded
+    held = parsed.value("hand_size")
+    spans = []
+    for slot in parsed.slots:
+        if slot.inherited or slot.name not in ("number", "ordinal"):
+            continue
+        word = text[slot.start:slot.end]
+        before, after = text[max(0, slot.start - 14): slot.start], text[slot.end: slot.end + 10]
+        pronoun = slot.name == "number" and word in ("one", "une", "un") and (
+            re.match(r"\s*(?:more|away|extra|else|de plus|autre|en plus)\b", after)
+            or re.search(r"\b(?:another|une autre|one more|an extra)\s+$", before)
+            or re.search(r"(?:\ben|\b" + alternation(words("take") + ["throw", "discard", "jeter", "defausser", "keep", "garder"])
+                         + r")\s+$", before))
+        next_card = slot.name == "ordinal" and held is not None and slot.value == held + 1
+        if pronoun or next_card:
+            spans.append((slot.start, slot.end))
+    return spans
 
 
 def _action_text(action: dict) -> str:

@@ -1,4 +1,5 @@
-"""Chance with Vincent: "what are the odds Vincent takes the third card?", "how many tokens does he have after?".
+"""Chance with Vincent: "what are the odds Vincent takes the third card?", "how many tokens does he have after?",
+"which card does he most likely take?", "how far can he go with 2 tokens?".
 
 Exact answers from the engine: `vincent_take_odds` (every row position's probability) and `vincent_turn` applied to
 a state built from the question (his tokens, the tokens on the row's cards, the face-up count).
@@ -9,8 +10,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import numbers
+from rulesbot.compute.canvas.words import alternation, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B
 from rulesbot.engine import canvas as engine
@@ -27,8 +29,8 @@ def _vincent_tokens(parsed: Parsed, rules) -> int:
     return rules.vincent_tokens
 
 
-def stated_probability(parsed: Parsed) -> Fraction | None:
-    """A probability the question states: "1 in 4", "une chance sur deux", "3/8", "25%", "always", "never"."""
+def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int, int]]]:
+    """A probability the question states ("1 in 4", "une chance sur deux", "3/8", "25%", "always", "never") and its span."""
     text = parsed.folded
     reader = numbers()
     ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur|fois sur|time in|times in|"
@@ -36,18 +38,18 @@ def stated_probability(parsed: Parsed) -> Fraction | None:
     if ratio:
         top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
         if top is not None and bottom:
-            return Fraction(top, bottom)
+            return Fraction(top, bottom), [ratio.span()]
     slash = re.search(r"\b(\d+)\s*/\s*(\d+)\b", text)
     if slash and int(slash.group(2)):
-        return Fraction(int(slash.group(1)), int(slash.group(2)))
+        return Fraction(int(slash.group(1)), int(slash.group(2))), [slash.span()]
     percent = _PERCENT.search(text)
     if percent:
-        return Fraction(percent.group(1).replace(",", ".")) / 100
+        return Fraction(percent.group(1).replace(",", ".")) / 100, [percent.span()]
     if parsed.cue("never"):
-        return Fraction(0)
+        return Fraction(0), []
     if parsed.cue("always"):
-        return Fraction(1)
-    return None
+        return Fraction(1), []
+    return None, []
 
 
 def compute(parsed: Parsed) -> Computation | None:
@@ -60,12 +62,16 @@ def compute(parsed: Parsed) -> Computation | None:
         position = parsed.value("ordinal")  # "et la deuxieme ?" after a question about another card
     if position is None:
         return None
-    stated = stated_probability(parsed) if parsed.claim else None
+    if parsed.cue("most_likely", "farthest_reach", "vincent_which"):
+        return None  # "his most likely pick is the 2nd card", "he can't go further than the 3rd": compute_pick
+    stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
     # "he can never / always takes ...": a claim that the probability is 0 / 1 (the negation is the claim itself).
     certainty = stated if stated in (0, 1) and parsed.cue("never", "always") else None
     if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and stated is not None
                                                                                      and parsed.cue("odds"))):
         return None
+    if parsed.explicit_claim and stated is None:
+        return None  # "his best chance is the 2nd card, right?" states no probability: nothing to check it against
     rules = engine.ruleset("vincent")
     tokens = _vincent_tokens(parsed, rules)
     if tokens > engine.component_counts()["inspiration_tokens"].count:
@@ -83,13 +89,120 @@ def compute(parsed: Parsed) -> Computation | None:
                        claimed=True if certainty is not None else stated,
                        engine={"intent": "vincent_odds", "position": position, "tokens": tokens,
                                "probability": str(probability), "odds": {str(k): str(v) for k, v in odds.items()}},
-                       concepts=[("vincent_turn", {})])
+                       concepts=[("vincent_turn", {})],
+                       explained=stated_spans + _ordinal_used(parsed, position) + _unit(parsed))
+
+
+def _unit(parsed: Parsed) -> list[tuple[int, int]]:
+    """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained."""
+    return [(slot.start, slot.end) for slot in parsed.all("component")
+            if not slot.inherited and slot.value == "inspiration_tokens"]
+
+
+def _ordinal_used(parsed: Parsed, position: int) -> list[tuple[int, int]]:
+    """The span of a bare ordinal the computation read as the position ("et la deuxieme ?")."""
+    slot = parsed.first("ordinal")
+    return [(slot.start, slot.end)] if slot is not None and not slot.inherited and slot.value == position else []
+
+
+def _odds_for(parsed: Parsed):
+    rules = engine.ruleset("vincent")
+    tokens = _vincent_tokens(parsed, rules)
+    if tokens > engine.component_counts()["inspiration_tokens"].count:
+        return None, tokens
+    return dict(engine.vincent_take_odds(vincent_tokens=tokens)), tokens
+
+
+def compute_pick(parsed: Parsed) -> Computation | None:
+    """Which card Vincent takes: his most likely pick (or his only one) and the farthest card he can reach."""
+    lang = parsed.lang
+    if not parsed.cue("vincent"):
+        return None
+    if not parsed.cue("most_likely", "farthest_reach", "vincent_which"):
+        return _reach(parsed)
+    if parsed.cue("vincent_which") and not parsed.cue("most_likely") and not parsed.has("vincent_tokens"):
+        return None  # "which card does Vincent take?" without his tokens asks how his turn works: a rule
+    if parsed.has("tokens_on_cards", "tokens_on_target"):
+        return None  # tokens on the row do not change his pick, but the question may be about what he gains
+    odds, tokens = _odds_for(parsed)
+    if odds is None:
+        return None
+    table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
+    trace = [say("vincent_trace", lang, outcomes=table)]
+    engine_object = {"intent": "vincent_pick", "tokens": tokens, "odds": {str(k): str(v) for k, v in odds.items()}}
+    named = [slot for slot in parsed.all("position") if not slot.inherited]
+    explained = [(slot.start, slot.end) for slot in named] + _unit(parsed)
+    # A card named in a sentence without a question ("his most likely pick is the 2nd card") is a statement to check.
+    stating = parsed.claim or (bool(named) and "?" not in parsed.text)
+    if parsed.cue("farthest_reach"):
+        farthest = max(where for where, chance in odds.items() if chance > 0)
+        sentences = [say("vincent_reach", lang, tokens=tokens, position=farthest, ordinal=ordinal(farthest, lang))]
+        engine_object["farthest"] = farthest
+        if not (stating and named):
+            return Computation(intent="vincent_pick", sentences=sentences, trace=trace, value=farthest, engine=engine_object,
+                               concepts=[("vincent_turn", {})], explained=explained)
+        # "he can't go further than the 3rd card" states the farthest is at most that card; "he can go beyond" the opposite.
+        bound = named[0].value
+        value = farthest <= bound if parsed.negated else farthest > bound
+        return Computation(intent="vincent_pick", sentences=sentences, trace=trace, value=value, claimed=True, states=True,
+                           engine=engine_object, concepts=[("vincent_turn", {})], explained=explained)
+    best = max(odds.values())
+    likeliest = [where for where, chance in sorted(odds.items()) if chance == best]
+    if len(likeliest) != 1:
+        return None  # a tie has no single most likely pick
+    pick = likeliest[0]
+    key = "vincent_pick_certain" if best == 1 else "vincent_pick"
+    percent = f"{float(best) * 100:.2f}".rstrip("0").rstrip(".")
+    sentences = [say(key, lang, tokens=tokens, position=pick, ordinal=ordinal(pick, lang), fraction=str(best),
+                     percent=percent)]
+    engine_object["most_likely"] = pick
+    claimed = named[0].value if stating and len(named) == 1 else None
+    return Computation(intent="vincent_pick", sentences=sentences, trace=trace, value=pick, states=claimed is not None,
+                       value_text=f"{ordinal(pick, lang)} ({best})", claimed=claimed, engine=engine_object,
+                       concepts=[("vincent_turn", {})], explained=explained)
+
+
+def _reach(parsed: Parsed) -> Computation | None:
+    """"Vincent can't take the last card with only 3 tokens, right?": whether his toss can select that card at all."""
+    lang = parsed.lang
+    named = [slot for slot in parsed.all("position") if not slot.inherited]
+    takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+){0,2}?"
+                      + alternation(words("take") + ["reach", "get to", "atteindre", "atteint", "aller jusqu'a"]), parsed.folded)
+    asks_can = parsed.form == "can" or re.search(r"\b(?:can|could|able to|peut|peut-il|pourra|pourrait)\b", parsed.folded)
+    # Only with his tokens stated: "can Vincent take the first card?" asks how his turn works (a rule).
+    if len(named) != 1 or not takes or not (parsed.claim or asks_can) or parsed.cue("odds"):
+        return None
+    if not parsed.has("vincent_tokens") and not parsed.has("player_tokens"):
+        return None
+    odds, tokens = _odds_for(parsed)
+    if odds is None or named[0].value not in odds:
+        return None
+    position = named[0].value
+    probability = odds[position]
+    percent = f"{float(probability) * 100:.2f}".rstrip("0").rstrip(".")
+    table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
+    sentences = [say("vincent_can" if probability > 0 else "vincent_cannot", lang, tokens=tokens, position=position),
+                 say("vincent_odds", lang, position=position, tokens=tokens, fraction=str(probability), percent=percent)]
+    return Computation(intent="vincent_pick", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
+                       value=probability > 0, claimed=(not parsed.negated) if parsed.claim else None,
+                       engine={"intent": "vincent_reach", "position": position, "tokens": tokens,
+                               "probability": str(probability), "possible": probability > 0},
+                       concepts=[("vincent_turn", {})], explained=[(slot.start, slot.end) for slot in named] + _unit(parsed))
+
+
+def ordinal(position: int, lang: str) -> str:
+    """"3rd" / "3e" (the row position as an ordinal)."""
+    if lang == "fr":
+        return "1re" if position == 1 else f"{position}e"
+    suffix = "th" if 10 <= position % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(position % 10, "th")
+    return f"{position}{suffix}"
 
 
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
-    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many")):
+    which = parsed.form == "which" or parsed.cue("vincent_which")
+    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many" or which)):
         return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
     face = re.search(B + f"({reader.fragment_articles})\\s+(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
@@ -99,7 +212,7 @@ def compute_turn(parsed: Parsed) -> Computation | None:
         return None
     face_up = reader.count_value(face.group(1))
     rules = engine.ruleset("vincent")
-    held = re.search(r"\b(?:his|ses|des)\s+(\d+)\s+(?:tokens|jetons)", parsed.folded)
+    held = re.search(r"\b(?:his|ses|des|vincent's)\s+(\d+)(?:\s+(?:tokens|jetons))?", parsed.folded)
     tokens = int(held.group(1)) if held else _vincent_tokens(parsed, rules)
     on_cards = dict(parsed.value("tokens_on_cards") or {})
     row_tokens = [on_cards.get(index, 0) for index in range(1, rules.row_size + 1)]
@@ -110,8 +223,21 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     gained = after.vincent_tokens - tokens + skipped
     sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
                      position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
+    explained = [face.span()] + ([held.span()] if held else []) + _unit(parsed)
+    if which and not parsed.cue("after") and parsed.form != "how_many":
+        # "2 land face up: which card does he take?"
+        return Computation(intent="vincent_turn", sentences=sentences, value=skipped + 1,
+                           engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
+                                   "position": skipped + 1, "tokens_after": after.vincent_tokens},
+                           concepts=[("vincent_turn", {})], explained=[face.span()] + ([held.span()] if held else []) + _unit(parsed))
+    claimed = None
+    stated = stated_after(parsed)
+    if stated is not None:
+        claimed = stated.value  # "so he ends with 3 tokens"
+        explained.append((stated.start, stated.end))
     return Computation(intent="vincent_turn", sentences=sentences, value=after.vincent_tokens,
-                       value_text=qty(after.vincent_tokens, "token", lang),
+                       value_text=qty(after.vincent_tokens, "token", lang), claimed=claimed, states=claimed is not None,
+                       explained=explained,
                        engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
                                "tokens_after": after.vincent_tokens},
                        concepts=[("vincent_turn", {})])

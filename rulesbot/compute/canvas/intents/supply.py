@@ -27,11 +27,15 @@ def compute(parsed: Parsed) -> Computation | None:
     name = rules.name_fr if lang == "fr" else rules.name_en
     sentences = [say("paint_tokens", lang, variant=name, supply=qty(supply, "token", lang), gain=qty(gain, "token", lang))]
     claimed = None
+    # "how many tokens" names what is asked; the painting completed is the move itself.
+    explained = [(slot.start, slot.end) for slot in parsed.slots if not slot.inherited and (
+        (slot.name == "component" and slot.value == "inspiration_tokens") or (slot.name == "paintings_done" and slot.value == 1))]
     if parsed.claim:
         claimed = 1 if not parsed.negated else 0
         stated = numbers().find(parsed.folded)
         if stated:
             claimed = stated[-1].value
+            explained.append((stated[-1].start, stated[-1].end))
     return Computation(intent="paint_tokens", sentences=sentences, value=gain, value_text=qty(gain, "token", lang),
                        claimed=claimed, engine={"intent": "paint_tokens", "ruleset": rules.name, "supply": supply, "gain": gain},
-                       concepts=[("solo_puzzle_gain", {})])
+                       concepts=[("solo_puzzle_gain", {})], explained=explained)

@@ -15,7 +15,7 @@ from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, words
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
-from rulesbot.parsed import Parsed
+from rulesbot.parsed import Parsed, Slot
 
 
 def _position(parsed: Parsed) -> int | None:
@@ -26,7 +26,8 @@ def _position(parsed: Parsed) -> int | None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
         if (slot.inherited or parsed.cue("cost_question", "gain") or re.search(alternation(words("take")), window)
-                or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))):
+                or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))
+                or (parsed.cue("after") and parsed.has("player_tokens"))):  # "I have 1 token ... what've I got"
             return slot.value
         return None
     on_cards = parsed.value("tokens_on_cards") or {}
@@ -36,6 +37,18 @@ def _position(parsed: Parsed) -> int | None:
     return None
 
 
+def _states_tokens(parsed: Parsed, number: Slot) -> bool:
+    """Whether a claimed number is a count of tokens: a token word after it, or a cost / gain / "is" word before it."""
+    text = parsed.folded
+    if re.match(r"\s*(?:[\w']+\s+)?" + alternation(words("token")) + r"\b", text[number.end:]):
+        return True
+    before = text[max(0, number.start - 24): number.start]
+    lead = alternation(words("cost_question") + words("gain") + ["=", "is", "are", "est", "c'est", "ca fait", "fait", "only",
+                                                                  "just", "que", "seulement", "de"])
+    return re.search(lead + r"\s*(?:me\s+|moi\s+|you\s+|vous\s+)?(?:only\s+|just\s+)?$", before) is not None or (
+        not text[number.end:].strip(" ?!.,"))
+
+
 def _free_word_outside_positions(parsed: Parsed) -> bool:
     """"costs nothing" states a cost of 0; the "free" of "the free card" only names the card."""
     text = parsed.folded
@@ -43,6 +56,33 @@ def _free_word_outside_positions(parsed: Parsed) -> bool:
         if not any(slot.overlaps(*match.span()) for slot in parsed.all("position")):
             return True
     return False
+
+
+def stated_after(parsed: Parsed) -> Slot | None:
+    """The number stated as what is held after the move ("leaves me with 1", "je finis avec 2 jetons"), or None."""
+    ends = [match.end() for match in re.finditer(alternation(words("after")), parsed.folded)]
+    for slot in parsed.free_numbers():
+        if any(0 <= slot.start - end <= 2 for end in ends):
+            return slot
+    return None
+
+
+def run_sequence(rules, positions: list[int], player_tokens: int | None, supply: int | None) -> list[dict]:
+    """Apply takes one after the other (the row refills between them): tokens and supply after each take."""
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    held = player_tokens if player_tokens is not None else sum(positions)
+    state = engine.custom_game(row=row, hands=((),), tokens=(held,), ruleset_name=rules.name, supply=supply)
+    steps = []
+    for position in positions:
+        before = state.players[0].tokens
+        code = engine.check_action(state, engine.TakeCard(player=0, position=position))
+        if code is not None:
+            steps.append({"position": position, "reason": code, "tokens_before": before})
+            break
+        state = engine.apply_action(state, engine.TakeCard(player=0, position=position))
+        steps.append({"position": position, "reason": None, "tokens_before": before,
+                      "tokens_after": state.players[0].tokens, "supply_after": state.supply})
+    return steps
 
 
 def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: int | None,
@@ -70,14 +110,25 @@ def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
     if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
-            or (parsed.claim and parsed.cue("token"))):
+            or (parsed.claim and parsed.cue("token"))
+            or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach"))):
         return None
-    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:\w+\s+)?" + alternation(words("take")), parsed.folded)
+    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?" + alternation(words("take")), parsed.folded)
     if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (parsed.cue("vincent") and not parsed.has("variant")):
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
-    named = {slot.value for slot in parsed.all("position") if not slot.inherited}
-    if len(named) > 1:
+    if parsed.cue("paint") and not parsed.cue("cost_question", "gain"):
+        return None  # "can I take the 2nd card and then paint on the same turn?" asks how a turn goes: a rule
+    if parsed.cue("where_question") and not parsed.cue("leaves_me"):
+        return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after)
+    named = [slot.value for slot in parsed.all("position") if not slot.inherited]
+    if len(named) == 1 and re.search(r"\b(?:twice|two times|2 times|deux fois|2 fois)\b", parsed.folded):
+        return _sequence(parsed, named * 2)  # "I take the free card twice in a row"
+    if len(set(named)) > 1:
+        if parsed.cue("take_sequence") and len(named) == 2:
+            return _sequence(parsed, named)  # "I take the 3rd, then next turn the leftmost one"
         return None  # "is the card next to the deck the free one?" compares two positions: a rule question
+    if parsed.cue("farthest_reach") and not parsed.all("position"):
+        return _farthest(parsed)
     position = _position(parsed)
     if position is None and parsed.inherited_from and parsed.has("ordinal"):
         position = parsed.value("ordinal")  # "et la deuxieme ?" after a question about a row card
@@ -121,6 +172,8 @@ def compute(parsed: Parsed) -> Computation | None:
     value: Any = cost
     value_text = qty(cost, "token", lang)
     if rules.token_supply:
+        if supply == 0 and gain == 0 and (rules.supply_gain_free_card if position == 1 else 0):
+            sentences.append(say("supply_empty_gain", lang))  # the gain the rules give is not paid: nothing left
         sentences.append(say("supply_after", lang, tokens=qty(moved["supply_after"], "token", lang)))
         engine_object["supply_after"] = moved["supply_after"]
     if player_tokens is not None:
@@ -138,27 +191,111 @@ def compute(parsed: Parsed) -> Computation | None:
     skipped = ", ".join(str(index) for index in range(1, position)) or "-"
     trace = [say("take_trace", lang, skipped=skipped, on_cards=tokens_list, cost_n=cost, gain_n=gain)]
     claimed = None
-    if parsed.cue("after") and not parsed.claim:
+    explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
+        explained += spans(parsed, "ordinal")
+    after_number = stated_after(parsed)
+    if after_number is not None:
+        # "taking the fourth leaves me with 1 right?", "I'd end with 3 tokens?": a stated result to check.
+        if "tokens_after" not in engine_object:
+            return None  # what is left depends on the tokens held, which the question does not say
+        return Computation(intent="take", sentences=sentences, trace=trace, value=engine_object["tokens_after"],
+                           value_text=qty(engine_object["tokens_after"], "token", lang), claimed=after_number.value,
+                           engine=engine_object, concepts=concepts, states=True,
+                           explained=explained + [(after_number.start, after_number.end)])
+    # "solo puzzle: 3 tokens, I take the 4th. Supply after?" reads as a statement but asks what follows.
+    # (A yes/no question stating a value, "does taking the fourth card cost 2 tokens?", stays a claim.)
+    claim = parsed.claim and not (parsed.claim_cue == "statement" and parsed.text.rstrip().endswith("?")
+                                  and parsed.cue("after", "cost_question") and claimed_number(parsed, spans(
+                                      parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens")) is None)
+    if parsed.cue("after") and not claim:
         if parsed.cue("supply") and rules.token_supply:
             value, value_text = moved["supply_after"], qty(moved["supply_after"], "token", lang)
         elif "tokens_after" in engine_object:
             value, value_text = engine_object["tokens_after"], qty(engine_object["tokens_after"], "token", lang)
     gain_stated = re.search(alternation(words("gain") + ["gives me", "give me", "me donne", "me rapporte"])
                             + r"\s+(?:me\s+)?(?:a|an|un|une)\s+" + alternation(words("token")), parsed.folded)
-    if parsed.claim:
+    if claim:
         number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
         if number is None and gain_stated:
             value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
         elif number is None and _free_word_outside_positions(parsed):
             claimed = 0  # "the free card costs nothing, right?"
+        if number is not None and not _states_tokens(parsed, number):
+            return None  # "the tokens on the 3 first cards, do I lose them?": a count of cards, not a stated cost
         if number is not None:
             before = parsed.folded[max(0, number.start - 30): number.start]
             if re.search(alternation(words("gain")) + r"\w*\s*(?:\w+\s+)?$", before):
                 value, value_text = gain, qty(gain, "token", lang)
             claimed = number.value
+            explained.append((number.start, number.end))
         elif player_tokens is not None:
             value, value_text, claimed = engine_object["allowed"], None, not parsed.negated
-    elif player_tokens is not None:
-        value, value_text = engine_object["allowed"], None
+    elif player_tokens is not None and not parsed.cue("after", "cost_question"):
+        value, value_text = engine_object["allowed"], None  # "can I take it with 2 tokens?"
     return Computation(intent="take", sentences=sentences, trace=trace, value=value, value_text=value_text,
-                       claimed=claimed, engine=engine_object, concepts=concepts)
+                       claimed=claimed, engine=engine_object, concepts=concepts, explained=explained)
+
+
+def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
+    """Two takes in a row ("the 3rd, then next turn the leftmost"): the tokens held (and the supply) after both."""
+    lang = parsed.lang
+    variant = parsed.value("variant")
+    rules = variant if variant is not None else engine.ruleset("base")
+    if parsed.has("tokens_on_cards", "tokens_on_target") or max(positions) > rules.row_size:
+        return None  # tokens on the row's cards move between turns: not one computation
+    player_tokens = parsed.value("player_tokens")
+    if player_tokens is None:
+        return None  # what is left depends on the tokens held
+    supply = parsed.value("supply") if rules.token_supply else None
+    steps = run_sequence(rules, positions, player_tokens, supply)
+    last = steps[-1]
+    concepts = [("take_variant", {"variant": rules.name}), ("take", {})] if rules.token_supply else [("take", {})]
+    if last["reason"] is not None:
+        code = last["reason"]
+        sentences = [say("take_cannot", lang, tokens=qty(last["tokens_before"], "token", lang),
+                         reason=helpers.reason_text(code, lang), code=code)]
+        return Computation(intent="take", sentences=sentences, value=False, engine={"intent": "take_sequence",
+                           "positions": positions, "reason": code}, concepts=[(f"reason/{code}", {})] + concepts)
+    steps_text = "; ".join(say("take_sequence_step", lang, position=step["position"],
+                               before=qty(step["tokens_before"], "token", lang), after=qty(step["tokens_after"], "token", lang))
+                           for step in steps)
+    held = last["tokens_after"]
+    sentences = [say("take_sequence", lang, steps=steps_text, tokens=qty(held, "token", lang))]
+    engine_object = {"intent": "take_sequence", "positions": positions, "ruleset": rules.name, "player_tokens": player_tokens,
+                     "tokens_after": held}
+    if rules.token_supply:
+        sentences.append(say("supply_after", lang, tokens=qty(last["supply_after"], "token", lang)))
+        engine_object["supply_after"] = last["supply_after"]
+    claimed = None
+    explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    stated = stated_after(parsed) or claimed_number(parsed, spans(parsed, "position", "player_tokens", "supply"))
+    if stated is not None:
+        claimed = stated.value
+        explained.append((stated.start, stated.end))
+    return Computation(intent="take", sentences=sentences, value=held, value_text=qty(held, "token", lang), claimed=claimed,
+                       engine=engine_object, concepts=concepts, explained=explained, states=stated is not None)
+
+
+def _farthest(parsed: Parsed) -> Computation | None:
+    """"With 3 tokens, what's the farthest card I can take?": the last row position the engine lets them take."""
+    lang = parsed.lang
+    player_tokens = parsed.value("player_tokens")
+    if player_tokens is None or parsed.has("tokens_on_cards", "tokens_on_target"):
+        return None
+    variant = parsed.value("variant")
+    rules = variant if variant is not None else engine.ruleset("base")
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    state = engine.custom_game(row=row, hands=((),), tokens=(player_tokens,), ruleset_name=rules.name)
+    allowed = [position for position in range(1, rules.row_size + 1)
+               if engine.check_action(state, engine.TakeCard(player=0, position=position)) is None]
+    if not allowed:
+        return None
+    farthest = max(allowed)
+    cost, _gain = engine.take_cost(farthest, [0] * rules.row_size)
+    sentences = [say("take_farthest", lang, tokens=qty(player_tokens, "token", lang), position=farthest,
+                     cost=qty(cost, "token", lang))]
+    explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    return Computation(intent="take", sentences=sentences, value=farthest, engine={
+        "intent": "take_farthest", "player_tokens": player_tokens, "position": farthest, "cost": cost, "ruleset": rules.name},
+        concepts=[("take", {})], explained=explained)
