@@ -39,7 +39,7 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
     lang = "fr" if lang == "fr" else "en"
     parsed = understand(question, lang, spec, context)
     computation = run(parsed, spec.intents)
-    if computation is None:
+    if computation is None or repeats_previous(parsed, computation, spec):
         return None
     return render(question, lang, pack, spec, parsed, computation)
 
@@ -47,10 +47,31 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
 def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
     """The question's Parsed; for an elliptical follow-up, merged over the latest computable previous question."""
     parsed = parse(question, lang, spec.engine_id)
-    if not context or not parsed.elliptical:
+    if not context or not (parsed.elliptical or leans_back(parsed, spec)):
         return parsed
     previous = computable_context(context, lang, spec)
     return parsed if previous is None else parsed.merged_over(previous)
+
+
+def leans_back(parsed: Parsed, spec: GameSpec) -> bool:
+    """A follow-up without an opening cue: it points back ("which cards does it use?", "how many more for hard?",
+    "my opponent also ended on 29") and computes nothing by itself (a complete question keeps its own answer)."""
+    if parsed.cue("needs_previous"):
+        return True  # "how many more ...", "the level above", "also": only the previous question says of what
+    if not parsed.cue("refers_back"):
+        return False
+    alone = run(parsed, spec.intents)
+    return alone is None or alone.asks
+
+
+def repeats_previous(parsed: Parsed, computation: Computation, spec: GameSpec) -> bool:
+    """Whether a follow-up only recomputes the previous question: its own words ("and does that unlock an
+    achievement?") were not used, so the answer would be a guess at what it asks."""
+    if parsed.previous is None:
+        return False
+    before = run(parsed.previous, spec.intents)
+    return (before is not None and before.intent == computation.intent and before.engine == computation.engine
+            and before.sentences == computation.sentences and before.claimed == computation.claimed)
 
 
 def computable_context(context: Sequence[str], lang: str, spec: GameSpec) -> Parsed | None:

@@ -6,7 +6,7 @@ the card chain on the Art Card names) and returns new slots. The parser (rulesbo
 
 Slot kinds: art_card, card_chain, scoring_card, scenario, level, variant, colour, ribbon_group, ribbon_count,
 swatches, position, tokens_on_cards, tokens_on_target, player_tokens, hand_size, paint_cards, paintings_done,
-situation, component, vincent_tokens, number (the parser adds the numbers).
+situation, component, vincent_tokens, level_step, number (the parser adds the numbers).
 """
 
 from __future__ import annotations
@@ -63,9 +63,14 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     # (or where a score or a goal is: "38 ca fait Maitre ?", "how many pts do I need for hard").
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     if follow_up or re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text) or (
+            re.search(r"\d\s*=", text)) or has(text, "needs_previous") or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
         found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
+    # "the level above", "le niveau suivant": a level named relative to a score (the one after the level it reaches).
+    step = pattern("next_level").search(text)
+    if step:
+        found.append(Slot("level_step", "next", *step.span()))
     for slot_name, colours in vocabulary()["colours"].items():
         for match in re.finditer(B + alternation(colours) + E, text):
             if _free(match.span(), found):

@@ -1,0 +1,84 @@
+"""Computed facts and claims about levels, scenario goals, achievements, component counts, ribbon points and
+paintings, and how a follow-up inherits (or refuses to guess) from the previous computable question.
+
+Oracles come from the engine's data (levels, scenarios, achievements, component counts, points tables), never
+from the answer text's own code path.
+"""
+
+from functools import cache
+
+import pytest
+from rulesbot.engine import canvas as engine
+
+from rulesbot.compute import answer_computed
+from rulesbot.knowledge import load_packs
+
+
+@cache
+def _pack():
+    return load_packs()["canvas"]
+
+
+def ask(question: str, lang: str = "en", context=()):
+    return answer_computed(None, question, lang, _pack(), context=list(context))
+
+
+def _reached(score: int):
+    reached = [level for level in engine.SOLO_LEVELS if score >= level.target]
+    return max(reached, key=lambda level: level.target) if reached else None
+
+
+def _name(level, lang: str) -> str:
+    return level.name_fr if lang == "fr" else level.name_en
+
+
+# ------------------------------------------------------------------------------------------- solo levels
+
+
+@pytest.mark.parametrize(("question", "lang", "score", "slug"), [
+    ("36 = hard?", "en", 36, "hard"),
+    ("31 = master??", "en", 31, "master"),
+    ("26 = facile ?", "fr", 26, "easy"),
+])
+def test_a_score_equals_level_claim(question, lang, score, slug):
+    level = engine.solo_level(slug)
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (score >= level.target)
+
+
+@pytest.mark.parametrize(("question", "lang", "score", "slug"), [
+    ("I scored 41 solo, my mate says that's only Hard", "en", 41, "hard"),
+    ("solo game, 36 points, apparently that's just Normal", "en", 36, "normal"),
+    ("en solo j'ai eu 42, mon frère dit que c'est seulement Difficile", "fr", 42, "hard"),
+    ("j'ai 31 en solo, paraît que c'est que Normal", "fr", 31, "normal"),
+])
+def test_an_only_level_claim_is_checked_against_the_highest_level_reached(question, lang, score, slug):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (_reached(score).slug == slug)
+    assert _name(_reached(score), lang) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "score"), [
+    ("solo run, only 19 points, is that any level at all?", "en", 19),
+    ("22 en solo, ça fait un niveau ?", "fr", 22),
+    ("en solo 23 points, c'est quel niveau", "fr", 23),
+])
+def test_a_score_below_every_level_reaches_none(question, lang, score):
+    lowest = min(engine.SOLO_LEVELS, key=lambda level: level.target)
+    assert score < lowest.target
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and str(lowest.target) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "slug", "score"), [
+    ("how many more did I need for master", "en", ["finished a solo game on 33, which level is that?"], "master", 33),
+    ("and how many more for the next level?", "en", ["solo: 27 points, what level?"], "normal", 27),
+    ("il m'aurait fallu combien de plus pour difficile ?", "fr", ["29 en solo, c'est quel niveau ?"], "hard", 29),
+    ("et pour le niveau suivant il faut combien ?", "fr", ["j'ai terminé à 36 en solo, quel niveau ?"], "master", 36),
+])
+def test_how_many_more_for_a_level_uses_the_previous_score(question, lang, context, slug, score):
+    level = engine.solo_level(slug)
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["level"] == slug and answer.engine["score"] == score
+    assert str(level.target - score) in answer.answer
