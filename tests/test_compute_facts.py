@@ -82,3 +82,59 @@ def test_how_many_more_for_a_level_uses_the_previous_score(question, lang, conte
     answer = ask(question, lang, context)
     assert answer is not None and answer.engine["level"] == slug and answer.engine["score"] == score
     assert str(level.target - score) in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- component counts
+
+
+def _count(slug: str):
+    return engine.component_counts("base")[slug]
+
+
+@pytest.mark.parametrize(("question", "lang", "players", "slug"), [
+    ("there are 4 of us and everyone gets 3 backgrounds, how many backgrounds stay in the box?", "en", 4, "background_cards"),
+    ("we're 3 players, how many inspiration tokens are left in the box?", "en", 3, "inspiration_tokens"),
+    ("on est 2 joueurs, combien de cartes de fond retournent dans la boîte ?", "fr", 2, "background_cards"),
+    ("à 4 joueurs il reste combien de jetons dans la boîte ?", "fr", 4, "inspiration_tokens"),
+])
+def test_what_goes_back_in_the_box_for_a_player_count(question, lang, players, slug):
+    left = _count(slug).count - players * _count(f"{slug}_per_player").count
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["left"] == left and str(left) in answer.answer
+    assert {citation.page for citation in answer.citations} == {_count(slug).page}
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("the ribbons: how many are there of each color?", "en"),
+    ("rubans : combien de chaque couleur ?", "fr"),
+    ("how many ribbons per colour come in the box", "en"),
+])
+def test_ribbons_of_each_colour(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["component"] == "ribbons_per_colour"
+    assert str(_count("ribbons_per_colour").count) in answer.answer
+
+
+def test_of_each_colour_without_ribbons_is_not_the_ribbon_count():
+    answer = ask("how many cards of each colour?")
+    assert answer is None or answer.engine.get("component") != "ribbons_per_colour"
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "slug"), [
+    ("and scenarios?", "en", ["how many achievements are in the game?"], "scenarios"),
+    ("ok and inspiration tokens?", "en", ["how many scoring cards come in the box?"], "inspiration_tokens"),
+    ("ah ok et les cartes de score ?", "fr", ["il y a combien de cartes art dans la boîte ?"], "scoring_cards"),
+])
+def test_a_follow_up_naming_another_component(question, lang, context, slug):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["component"] == slug and str(_count(slug).count) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("up to how many players can play?", "en"), ("5 players max, right?", "en"), ("on peut être combien de joueurs au max ?", "fr"),
+])
+def test_the_player_range_cites_the_components_list_too(question, lang):
+    answer = ask(question, lang)
+    pages = {citation.page for citation in answer.citations}
+    assert answer.engine["component"] == "max_players" and str(_count("max_players").count) in answer.answer
+    assert _count("art_cards").page in pages and _count("max_players").page in pages

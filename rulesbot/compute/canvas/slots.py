@@ -502,19 +502,30 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                            + alternation(phrases) + E, text)
         if stated and (stated.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E,
                                                         text[stated.end():])):
+            if component == "max_players" and has(text[stated.end():], "count_question"):
+                continue  # "a 2 joueurs, il reste combien de jetons ?": the players set the scene, the count is asked
             return [Slot("component", component, stated.end("n") + 1, stated.end())]
         # "max players is 5", "le nombre de scenarios c'est 9": the component, then its count.
         after = re.search(B + alternation(phrases) + r"\s+(?:is|are|=|c'est|est de|sont|est)\s+(?:only\s+|just\s+|que\s+)?"
                           + f"(?P<n>{reader.fragment})" + E, text)
         if after and has(text, "in_game"):
             return [Slot("component", component, after.start(), after.start("n") - 1)]
+    # A follow-up naming only a component ("and scoring cards?", "ok et des cartes fond ?") asks the same count of it.
+    opener = re.match(r"^\s*(?:" + alternation(words("interjections")) + r"[\s,.!]+)*(?:"
+                      + alternation(words("ellipsis") + words("ellipsis_openers")) + r")" + E
+                      + r"\s*(?:(?:the|les|des|de|d'|for|pour|about)\s*)*", text)
+    if opener and not has(text, "count_question"):
+        for component, phrases in vocabulary()["components"].items():
+            named = re.match(alternation(phrases) + E + r"\s*[?!.]*\s*$", text[opener.end():])
+            if named:
+                return [Slot("component", component, opener.end(), opener.end() + named.end())]
     if not has(text, "count_question"):
         return []
     question = pattern("count_question").search(text)
     after = text[question.end():]
     best = None
     for component, phrases in vocabulary()["components"].items():
-        match = re.match(r"\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total)\s+)?"
+        match = re.match(r"\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
                          r"(?:(?:different|differentes|distinct|the|les|des|de|d')\s*)*" + alternation(phrases) + E, after)
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)
