@@ -138,3 +138,66 @@ def test_the_player_range_cites_the_components_list_too(question, lang):
     pages = {citation.page for citation in answer.citations}
     assert answer.engine["component"] == "max_players" and str(_count("max_players").count) in answer.answer
     assert _count("art_cards").page in pages and _count("max_players").page in pages
+
+
+# ------------------------------------------------------------------------------------------- ribbon points
+
+
+def _colour_card(shade: str) -> str:
+    return dict(zip(engine.MAT_SLOTS, engine.FIRST_GAME_CARDS, strict=True))[shade]
+
+
+@pytest.mark.parametrize(("question", "lang", "shade"), [
+    ("what does a single red ribbon score on the first-game mat?", "en", "red"),
+    ("un seul ruban violet ça rapporte combien ?", "fr", "violet"),
+    ("how many points for a single green ribbon", "en", "green"),
+])
+def test_a_single_ribbon_of_a_colour_is_computed(question, lang, shade):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["points"] == engine.points_for(_colour_card(shade), 1)
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count"), [
+    ("movement w/ 3 ribbons??", "en", "movement", 3),
+    ("symmetry, 2 ribbons?", "en", "symmetry", 2),
+    ("hiérarchie 3 rubans ??", "fr", "hierarchy", 3),
+])
+def test_a_terse_card_and_count_question_asks_the_points(question, lang, slug, count):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and answer.engine["points"] == engine.points_for(slug, count)
+
+
+@pytest.mark.parametrize(("question", "lang", "shades", "claimed"), [
+    ("un bleu + un rouge + un vert sans argent, ça fait 8 points", "fr", ["blue", "red", "green"], 8),
+    ("my friend is sure a red + a violet is 6 pts", "en", ["red", "violet"], 6),
+    ("un vert, un violet et un bleu ça fait 7", "fr", ["green", "violet", "blue"], 7),
+])
+def test_a_total_of_single_ribbons_said_in_prose(question, lang, shades, claimed):
+    total = sum(engine.points_for(_colour_card(shade), 1) for shade in shades)
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (total == claimed)
+    assert answer.engine["points"] == total
+
+
+@pytest.mark.parametrize(("question", "lang", "groups"), [
+    ("end of game: 2 variety 3 comp 1 emphasis and 3 silvers, total??", "en",
+     {"variety": 2, "composition": 3, "emphasis": 1, "silver": 3}),
+    ("fin de partie, 3 répétition 2 compo 4 argent, total ?", "fr", {"repetition": 3, "composition": 2, "silver": 4}),
+    ("all done, 1 variety 4 repetition plus 2 silvers, total?", "en", {"variety": 1, "repetition": 4, "silver": 2}),
+])
+def test_an_open_total_question_is_not_a_claim(question, lang, groups):
+    total = sum(engine.SILVER_POINTS * count if slug == "silver" else engine.points_for(slug, count)
+                for slug, count in groups.items())
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and answer.engine["points"] == total
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "slug", "count", "claimed"), [
+    ("ok and 3 ribbons is 10, right?", "en", ["what are two consistency ribbons worth"], "consistency", 3, 10),
+    ("ah d'accord et 1 ruban c'est 2 non ?", "fr", ["PROXIMITÉ TROIS RUBANS ÇA FAIT COMBIEN"], "proximity", 1, 2),
+    ("and 4 ribbons makes 12, yeah?", "en", ["how much for 2 proximity ribbons?"], "proximity", 4, 12),
+])
+def test_a_follow_up_claim_with_a_new_ribbon_count(question, lang, context, slug, count, claimed):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (engine.points_for(slug, count) == claimed)

@@ -12,7 +12,7 @@ situation, component, vincent_tokens, level_step, number (the parser adds the nu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
@@ -202,6 +202,7 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     groups: list[Slot] = []
+    pending: list[Slot] = []  # "un rouge + un vert": article counts without the word "ribbon", kept only in a list
     explicit = False
     for regex in (forward, backward):
         for match in regex.finditer(text):
@@ -214,12 +215,20 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             kind, key = targets.get(name, ("card", card_names.get(name, "")))
             if not key:
                 continue
-            article = match.group("count").strip() in reader.article_one
-            if not ribbon_word and (article or match.group("rib") is None and regex is backward):
+            # "a single blue ribbon" counts one ribbon on purpose: it is not the article of "a Variety ribbon".
+            article = match.group("count").strip() in reader.article_one and match.group("count").strip() not in words("single_one")
+            if not ribbon_word and match.group("rib") is None and regex is backward:
+                continue
+            if not ribbon_word and article:
+                pending.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
                 continue
             if match.group("rib") is not None and re.fullmatch(times, match.group("rib")):
                 explicit = True  # "Movement 4 fois": that card met 4 times
             groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
+    listed = sorted(groups + pending, key=lambda slot: slot.start)
+    if pending and len(listed) >= 2 and all(re.fullmatch(r"\s*(?:[+,&]|and|et|plus)\s*", text[first.end: second.start])
+                                            for first, second in zip(listed, listed[1:], strict=False)):
+        groups = [replace(slot, value=replace(slot.value, article=False)) for slot in listed]
     # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more,
     # or as one count asked for points ("4 argents ca fait combien ?").
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
