@@ -201,3 +201,89 @@ def test_a_follow_up_claim_with_a_new_ribbon_count(question, lang, context, slug
     answer = ask(question, lang, context)
     assert answer is not None and answer.kind == "claim"
     assert answer.verdict is (engine.points_for(slug, count) == claimed)
+
+
+# ------------------------------------------------------------------------------------------- achievements
+
+
+def _achievement(kind: str):
+    return next(entry for entry in engine.ACHIEVEMENTS if entry.kind == kind)
+
+
+@pytest.mark.parametrize(("question", "lang", "kind", "claimed"), [
+    ("the one-painting silver achievement needs 3 silvers, right?", "en", "painting_silver", 3),
+    ("the achievement for ribbons in one painting is 7 ribbons isn't it", "en", "painting_ribbons", 7),
+    ("le succès des rubans argent sur une peinture c'est 6 argents, non ?", "fr", "painting_silver", 6),
+])
+def test_an_achievement_threshold_claim(question, lang, kind, claimed):
+    answer = ask(question, lang)
+    threshold = _achievement(kind).params["min"]
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (claimed == threshold)
+    assert str(threshold) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "count"), [
+    ("having 5 of the same element in a single painting is an achievement", "en", 5),
+    ("4 fois le même élément sur une peinture, ça compte comme un accomplissement, je crois", "fr", 4),
+    ("6 of the same element on one painting counts for an achievement, right?", "en", 6),
+])
+def test_the_same_element_achievement_claim(question, lang, count):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (count >= _achievement("painting_same_element").params["min"])
+
+
+@pytest.mark.parametrize(("question", "lang", "silver"), [
+    ("I got 5 silver ribbons in one painting!! does that unlock any achievement?", "en", 5),
+    ("une peinture avec 3 rubans argent, ça débloque un accomplissement ?", "fr", 3),
+    ("j'ai eu 4 rubans gris sur un seul tableau, il y a un succès pour ça ?", "fr", 4),
+])
+def test_silver_in_one_painting_asks_the_achievement(question, lang, silver):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    assert answer.engine["earned"] == (["four-silver-one-painting"] if silver >= 4 else [])
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("what's the designers top score on the achievements page", "en"),
+    ("designers' best score for the achievement on the back?", "en"),
+    ("c'est quoi le meilleur score des auteurs dans les succès ?", "fr"),
+])
+def test_the_designers_top_score(question, lang):
+    beat = max((entry for entry in engine.ACHIEVEMENTS if entry.kind == "game_points"), key=lambda entry: entry.params["min"])
+    answer = ask(question, lang)
+    assert answer is not None and str(beat.params["min"] - 1) in answer.answer
+
+
+def _painting_earns(titles):
+    """Whether a first-game painting earns a one-painting achievement (the rulebook's p. 6 conditions, checked here)."""
+    from rulesbot.engine.canvas import game
+
+    state = game.custom_game(row=[], hands=(titles, ()), scoring=list(engine.FIRST_GAME_CARDS))
+    done = game.apply_action(state, game.CompletePainting(player=0, cards=tuple(state.players[0].hand)))
+    record = done.players[0].paintings[0]
+    return record.silver >= _achievement("painting_silver").params["min"] or (
+        sum(record.taken) + record.silver >= _achievement("painting_ribbons").params["min"]) or (
+        max(engine.Painting.from_cards(titles).element_counts().values()) >= _achievement("painting_same_element").params["min"]) or (
+        all(count >= 1 for count in record.ribbons))
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "titles"), [
+    ("and does that unlock an achievement?", "en", ["Liberated, Game, Darkness bottom to top, what does it score?"],
+     ["Liberated", "Game", "Darkness"]),
+    ("et ça débloque un succès ?", "fr", ["Chosen, Game, Truth de bas en haut, ça rapporte combien ?"], ["Chosen", "Game", "Truth"]),
+    ("any achievement for that one?", "en", ["what does Fragile, Pride, Purpose score (bottom to top)"], ["Fragile", "Pride", "Purpose"]),
+])
+def test_a_follow_up_asks_what_the_previous_painting_unlocks(question, lang, context, titles):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["intent"] == "painting_achievements"
+    assert answer.engine["cards"] == titles and bool(answer.engine["earned"]) is _painting_earns(titles)
+
+
+@pytest.mark.parametrize(("question", "lang", "context"), [
+    ("and is it blue?", "en", ["Chosen, Game, Truth bottom to top: points?"]),
+    ("et ça se joue en combien de temps ?", "fr", ["combien valent 3 rubans verts ?"]),
+    ("does that work too?", "en", ["how many points are 2 variety ribbons worth?"]),
+])
+def test_a_follow_up_whose_words_the_previous_question_does_not_use_is_not_guessed(question, lang, context):
+    assert ask(question, lang, context) is None

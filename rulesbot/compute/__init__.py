@@ -38,8 +38,8 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
         return None
     lang = "fr" if lang == "fr" else "en"
     parsed = understand(question, lang, spec, context)
-    computation = run(parsed, spec.intents)
-    if computation is None or repeats_previous(parsed, computation, spec):
+    computation = run_new(parsed, spec)
+    if computation is None:
         return None
     return render(question, lang, pack, spec, parsed, computation)
 
@@ -64,14 +64,21 @@ def leans_back(parsed: Parsed, spec: GameSpec) -> bool:
     return alone is None or alone.asks
 
 
-def repeats_previous(parsed: Parsed, computation: Computation, spec: GameSpec) -> bool:
-    """Whether a follow-up only recomputes the previous question: its own words ("and does that unlock an
-    achievement?") were not used, so the answer would be a guess at what it asks."""
+def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
+    """The best-ranked intent's computation, except that a follow-up's answer must be new: an intent that only
+    recomputes the previous question did not use the follow-up's own words ("and does that unlock an
+    achievement?"), so the next intent is tried, and none answers rather than a guess."""
     if parsed.previous is None:
-        return False
+        return run(parsed, spec.intents)
     before = run(parsed.previous, spec.intents)
-    return (before is not None and before.intent == computation.intent and before.engine == computation.engine
-            and before.sentences == computation.sentences and before.claimed == computation.claimed)
+    for intent in rank(parsed, spec.intents):
+        computation = intent.compute(parsed)
+        if computation is None:
+            continue
+        if not (before is not None and before.intent == computation.intent and before.engine == computation.engine
+                and before.sentences == computation.sentences and before.claimed == computation.claimed):
+            return computation
+    return None
 
 
 def computable_context(context: Sequence[str], lang: str, spec: GameSpec) -> Parsed | None:

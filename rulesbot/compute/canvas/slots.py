@@ -511,6 +511,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                            + alternation(phrases) + E, text)
         if stated and (stated.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E,
                                                         text[stated.end():])):
+            if stated.group("n").strip() in reader.article_one:
+                continue  # "c'est un accomplissement", "unlocks an achievement": an article, not a stated count
             if component == "max_players" and has(text[stated.end():], "count_question"):
                 continue  # "a 2 joueurs, il reste combien de jetons ?": the players set the scene, the count is asked
             return [Slot("component", component, stated.end("n") + 1, stated.end())]
