@@ -287,3 +287,46 @@ def test_a_follow_up_asks_what_the_previous_painting_unlocks(question, lang, con
 ])
 def test_a_follow_up_whose_words_the_previous_question_does_not_use_is_not_guessed(question, lang, context):
     assert ask(question, lang, context) is None
+
+
+# ------------------------------------------------------------------------------------------- scenario goals
+
+
+def _scenario(slug: str):
+    return next(item for item in engine.SCENARIOS if item.slug == slug)
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "claimed"), [
+    ("Synergy is the scenario with 28, right?", "en", "synergy", 28),
+    ("Balanced c'est le scénario à 35, non ?", "fr", "balanced", 35),
+    ("Spatial, c'est bien le scénario à 37 ?", "fr", "spatial", 37),
+])
+def test_a_scenario_goal_stated_as_the_scenario_at_n(question, lang, slug, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (_scenario(slug).goal == claimed)
+    assert str(_scenario(slug).goal) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed"), [
+    ("Chill Mode uses 3 random scoring cards and its goal is 25, right?", "en", 25),
+    ("en Chill Mode l'objectif c'est 30 et ce sont 3 cartes au hasard", "fr", 30),
+    ("chill mode: goal 25 with 3 cards at random, yes?", "en", 25),
+])
+def test_a_random_card_scenario_says_how_many_cards(question, lang, claimed):
+    chill = _scenario("chill-mode")
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (chill.goal == claimed)
+    assert f"{chill.random_cards} " in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "slug"), [
+    ("which scoring cards does it use?", "en", ["what's the Balanced scenario's goal?"], "balanced"),
+    ("et il utilise quelles cartes ?", "fr", ["objectif du scénario Synergy ?"], "synergy"),
+    ("what cards are in that one?", "en", ["goal for the Bonus scenario?"], "bonus"),
+])
+def test_which_cards_a_scenario_uses_as_a_follow_up(question, lang, context, slug):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["scenario"] == slug
+    for card_slug in _scenario(slug).cards:
+        assert engine.scoring_card(card_slug).name_fr in answer.answer if lang == "fr" else \
+            engine.scoring_card(card_slug).name_en in answer.answer

@@ -54,8 +54,10 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     for slot in names(text, "scenario", "scenario"):
         name = text[slot.start:slot.end]
         if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
-            before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 14]
-            if not (re.search(scenario_word + r"\s*(?:de\s+|du\s+|d')?$", before) or re.match(r"\s*" + scenario_word, after)):
+            before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 24]
+            # "scenario Bonus", "Bonus scenario", "Bonus c'est le scenario a 40", "Bonus is the scenario with ...".
+            if not (re.search(scenario_word + r"\s*(?:de\s+|du\s+|d')?$", before) or re.match(
+                    r"\s*(?:(?:c'est|is|est)\s+(?:le\s+|the\s+|un\s+|a\s+)?)?" + scenario_word, after)):
                 continue
         if _free((slot.start, slot.end), found):
             found.append(slot)

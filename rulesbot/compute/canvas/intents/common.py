@@ -95,3 +95,13 @@ def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str)
 def spans(parsed: Parsed, *kinds: str) -> list[tuple[int, int]]:
     """The spans of every (non-inherited) slot of the given kinds."""
     return [(slot.start, slot.end) for slot in parsed.slots if slot.name in kinds and not slot.inherited]
+
+
+def own_cue(parsed: Parsed, *names: str) -> bool:
+    """Whether the question's own words (not the previous question's, which a follow-up also carries) have a phrase
+    of one of the cue lists."""
+    if parsed.previous is None:
+        return parsed.cue(*names)
+    from rulesbot.compute.parse import parse  # the parser loads the game plugins: imported when first needed
+
+    return parse(parsed.text, parsed.lang, parsed.game).cue(*names)

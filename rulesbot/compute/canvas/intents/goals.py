@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, score_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, own_cue, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
@@ -22,6 +22,9 @@ def _score(parsed: Parsed):
             return score
     if parsed.claim and parsed.cue("goal") and not parsed.cue("pass"):
         return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
+    if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+(?:a|at|of|de|with|avec)\s*$",
+                                       parsed.folded[: score.start]):
+        return None  # "Bonus c'est le scenario a 40": the scenario's goal, not a score
     return score
 
 
@@ -66,9 +69,16 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
         if not (parsed.cue("goal", "points_question", "pass", "scenario_cards") or parsed.form in ("how_many", "what_needed")
                 or parsed.claim):
             return None
-        cards = join([card_name(slug, lang) for slug in scenario.cards], lang) or "-"
+        cards = join([card_name(slug, lang) for slug in scenario.cards]
+                     + ([say("random_cards", lang, count=scenario.random_cards)] if scenario.random_cards else []), lang) or "-"
         number = claimed_number(parsed, spans(parsed, "scenario", "level"))
-        return Computation(intent="scenario", sentences=[say("scenario_goal", lang, scenario=scenario.name,
+        if number is not None and counts_things(parsed, number):
+            # "l'objectif c'est 25 et ce sont 3 cartes au hasard": 3 counts the cards, 25 is the goal claimed.
+            free = [slot for slot in parsed.free_numbers() if not counts_things(parsed, slot)]
+            number = free[-1] if free else None
+        # "which cards does it use?" asks the cards (the goal comes with them).
+        key = "scenario_cards" if own_cue(parsed, "scenario_cards") else "scenario_goal"
+        return Computation(intent="scenario", sentences=[say(key, lang, scenario=scenario.name,
                                                              goal=scenario.goal, cards=cards)],
                            value=scenario.goal, value_text=qty(scenario.goal, "point", lang),
                            claimed=None if number is None else number.value, engine=engine_object, concepts=concepts)
