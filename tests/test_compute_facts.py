@@ -330,3 +330,54 @@ def test_which_cards_a_scenario_uses_as_a_follow_up(question, lang, context, slu
     for card_slug in _scenario(slug).cards:
         assert engine.scoring_card(card_slug).name_fr in answer.answer if lang == "fr" else \
             engine.scoring_card(card_slug).name_en in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- paintings
+
+
+def _points(titles, scoring=engine.FIRST_GAME_CARDS):
+    return engine.score_painting(engine.Painting.from_cards(titles), list(scoring)).points()
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("chosen truth mess (mess on top) = ? pts", "en", ["Chosen", "Truth", "Mess"]),
+    ("vast nature pride (vast en bas), ça fait combien ?", "fr", ["Vast", "Nature", "Pride"]),
+    ("sudden wandering purpose (sudden at the bottom): points?", "en", ["Sudden", "Wandering", "Purpose"]),
+])
+def test_three_titles_and_a_later_layer_label(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["cards"] == titles and answer.engine["points"] == _points(titles)
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("Chosen at the bottom, Vast, Nature on top - points and title? first-game mat", "en", ["Chosen", "Vast", "Nature"]),
+    ("Fragile en bas, Truth, Mess en haut, en config first game : points et titre ?", "fr", ["Fragile", "Truth", "Mess"]),
+    ("end of the game: Risky bottom, Pride, Vast top. score + title?", "en", ["Risky", "Pride", "Vast"]),
+])
+def test_a_title_question_is_not_a_title_claim(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and answer.engine["cards"] == titles
+    assert answer.engine["points"] == _points(titles)
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("Forbidden at the bottom (the one with the bonus per hue), then Innocent, Attraction on top: points?", "en",
+     ["Forbidden", "Innocent", "Attraction"]),
+    ("alors : Vast en bas (celle avec le bonus par forme), Nature, Chosen en haut, ça rapporte quoi ?", "fr",
+     ["Vast", "Nature", "Chosen"]),
+    ("so Game bottom (bonus per texture one), Chosen, Truth top, what's it worth", "en", ["Game", "Chosen", "Truth"]),
+])
+def test_a_bonus_icon_is_not_the_bonus_scenario(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["scoring"] == list(engine.FIRST_GAME_CARDS)
+    assert answer.engine["points"] == _points(titles)
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("Chosen then Game then Truth on top, it only scores a single point right?", "en", ["Chosen", "Game", "Truth"]),
+    ("Harmonious, Complexity, Mistake par-dessus : ça donne qu'un point, c'est ça ?", "fr", ["Harmonious", "Complexity", "Mistake"]),
+    ("Masked, Vast, Nature bottom to top is worth one point, isn't it?", "en", ["Masked", "Vast", "Nature"]),
+])
+def test_a_single_point_claim(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (_points(titles) == 1)

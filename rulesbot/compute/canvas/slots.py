@@ -44,7 +44,10 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     # Longer names first: a scenario ("Family Game") before the Art Card titles inside it ("Game").
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     scenario_slots = [slot for slot in names(text, "scenario", "scenario") if text[slot.start:slot.end] not in words("silver")]
-    found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)]
+    # "first-game mat", "end of the game": everyday phrases holding a title are not that Art Card.
+    false_friends = [match.span() for match in pattern("title_false_friends").finditer(text)]
+    found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)
+             and not any(start <= slot.start and slot.end <= end for start, end in false_friends)]
     variants = names(text, "variant", "variant")
     found += variants
     for slot in names(text, "scoring", "scoring_card"):
@@ -53,6 +56,9 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     scenario_word = alternation(words("scenario"))
     for slot in names(text, "scenario", "scenario"):
         name = text[slot.start:slot.end]
+        if name in words("silver") and re.match(r"\s*(?:" + alternation(words("bonus_prefix")) + r")\s+(?:"
+                                                + alternation(_icon_index()) + ")" + E, text[slot.end:]):
+            continue  # "the bonus per Hue" is a bonus icon, not the Bonus scenario
         if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
             before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 24]
             # "scenario Bonus", "Bonus scenario", "Bonus c'est le scenario a 40", "Bonus is the scenario with ...".
@@ -81,10 +87,13 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
 
 
 def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) -> bool:
-    """Exactly three titles separated by single spaces ("fragile beauty mess") are a painting, not a title."""
-    if text[current[-1].end: span.start] != " " or len(spans) != CARDS_PER_PAINTING:
+    """Exactly three titles separated by single spaces ("fragile beauty mess") are a painting, not a title; one of
+    them may be named again after them ("fragile pride purpose (fragile en bas)")."""
+    first_three = spans[:CARDS_PER_PAINTING]
+    if text[current[-1].end: span.start] != " " or span not in first_three \
+            or len({slot.value.id for slot in spans}) != CARDS_PER_PAINTING or len(first_three) != CARDS_PER_PAINTING:
         return False
-    return all(text[first.end: second.start] == " " for first, second in zip(spans, spans[1:], strict=False))
+    return all(text[first.end: second.start] == " " for first, second in zip(first_three, first_three[1:], strict=False))
 
 
 _SENTENCE_END = re.compile(r"[.?!;:]")
@@ -104,11 +113,13 @@ def _joined(between: str) -> bool:
     return re.search(r"[,+/>&-]", plain) is not None or re.search(B + alternation(listing) + E, plain) is not None
 
 
-def _labels(text: str, spans: list[Slot]) -> list[str | None]:
-    """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu")."""
+def _labels(text: str, spans: list[Slot], mentions: list[Slot] = ()) -> list[str | None]:
+    """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu"),
+    or after a later mention of it ("fragile pride purpose (fragile en bas)"); `mentions` are all the titles named."""
     found: list[str | None] = []
     for number, span in enumerate(spans):
         end = spans[number + 1].start if number + 1 < len(spans) else min(len(text), span.end + 30)
+        end = min([end] + [other.start for other in mentions if other.start >= span.end])
         after = _SENTENCE_END.split(text[span.end:end])[0]
         # "(bottom to top)" says how the whole list reads, not where this card lies.
         after = pattern("order_bottom_up").sub(" ", pattern("order_top_down").sub(" ", after))
@@ -119,6 +130,16 @@ def _labels(text: str, spans: list[Slot]) -> list[str | None]:
         if matches:
             label = min(matches)[1]
         found.append(label)
+    in_chain = {id(span) for span in spans}
+    for other in mentions:
+        if id(other) in in_chain or other.start < spans[-1].end:
+            continue
+        # A card of the chain named again with its layer: that label is the card's ("(fragile en bas)").
+        again = [index for index, span in enumerate(spans) if span.value.id == other.value.id]
+        if len(again) == 1 and found[again[0]] is None:
+            label = _labels(text, [other], [item for item in mentions if item.start > other.start])[0]
+            if label is not None and label not in found:
+                found[again[0]] = label
     return found
 
 
@@ -168,7 +189,7 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
     unique = list({card.id: card for card in cards}.values())
     if len(unique) == CARDS_PER_PAINTING < len(cards):
         cards = unique  # "forbidden, revolution, pride with pride on top": the repeated title marks the order
-    ordered = _order(cards, _labels(text, best)) if len(cards) == len(best) else None
+    ordered = _order(cards, _labels(text, best, spans)) if len(cards) == len(best) else None
     if ordered is not None:
         return [Slot("card_chain", tuple(ordered), best[0].start, best[-1].end)]
     above = pattern("above")

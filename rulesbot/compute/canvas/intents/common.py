@@ -6,7 +6,7 @@ import re
 
 from rulesbot.compute.canvas.phrasing import card_name, join, say
 from rulesbot.compute.canvas.words import names, words
-from rulesbot.compute.text import alternation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
@@ -22,6 +22,12 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
     free = [slot for slot in parsed.free_numbers(_COUNTS)
             if not any(start < slot.end and slot.start < end for start, end in exclude)
             and not _counts_icons(parsed, slot)]
+    if not free:
+        # "ca rapporte qu'un seul point", "it's worth a single point": one point, said with an article.
+        one = re.search(B + alternation(words("single_one") + ["just one", "only one", "one", "un", "une", "a"]) + r"\s+(?:"
+                        + alternation(words("points")) + r")" + E, parsed.folded)
+        if one is not None:
+            return Slot("number", 1, *one.span())
     return free[-1] if free else None
 
 
