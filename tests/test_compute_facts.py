@@ -381,3 +381,65 @@ def test_a_bonus_icon_is_not_the_bonus_scenario(question, lang, titles):
 def test_a_single_point_claim(question, lang, titles):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.verdict is (_points(titles) == 1)
+
+
+# ------------------------------------------------------------------------------------------- painting follow-ups
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "titles"), [
+    ("and if I flip it, Mess on the bottom and Chosen on top?", "en", ["Chosen, Game, Mess bottom to top: points?"],
+     ["Mess", "Game", "Chosen"]),
+    ("et si j'inverse, Truth en bas et Fragile en haut ?", "fr", ["Fragile, Pride, Truth de bas en haut, ça fait combien ?"],
+     ["Truth", "Pride", "Fragile"]),
+    ("what if it's Nature at the bottom and Vast on top", "en", ["Vast bottom, Masked, Nature top: what's that worth?"],
+     ["Nature", "Masked", "Vast"]),
+])
+def test_a_follow_up_naming_two_cards_of_the_painting_at_its_ends(question, lang, context, titles):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["cards"] == titles and answer.engine["points"] == _points(titles)
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "shade"), [
+    ("how many green ribbons does that give me?", "en", ["Chosen bottom, Game, Truth top: score?"], "green"),
+    ("ça me fait combien de rubans rouges ?", "fr", ["Vast en bas, Nature, Pride en haut, ça rapporte quoi ?"], "red"),
+    ("and how many violet ribbons is that?", "en", ["Risky, Pride, Vast bottom to top - points?"], "violet"),
+])
+def test_a_follow_up_asking_the_ribbons_of_one_colour(question, lang, context, shade):
+    answer = ask(question, lang, context)
+    slug = _colour_card(shade)
+    assert answer is not None and answer.kind == "computed"
+    assert f"{answer.engine['ribbons'][slug]} " in answer.answer.split(".")[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "slug", "claimed"), [
+    ("that's 1 movement ribbon there, right?", "en", ["Spatial scenario: Sudden bottom, Wandering, Purpose top. points?"],
+     "movement", 1),
+    ("ça fait 2 rubans proximité là, non ?", "fr", ["scénario Spatial : Imminent en bas, Childhood, Expanse en haut, combien ?"],
+     "proximity", 2),
+    ("so that's 3 space ribbons, yeah?", "en", ["spatial: Imminent bottom, Childhood middle, Expanse top, score?"], "space", 3),
+])
+def test_a_follow_up_claim_about_one_cards_ribbons_keeps_the_scenario(question, lang, context, slug, claimed):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.kind == "claim" and answer.engine["scoring"] == list(_scenario("spatial").cards)
+    assert answer.verdict is (answer.engine["ribbons"][slug] == claimed)
+
+
+# ------------------------------------------------------------------------------------------- ties
+
+
+@pytest.mark.parametrize(("question", "lang", "mine", "theirs"), [
+    ("we both finished on 31, my opponent has 3 tokens left and I have 4. who wins?", "en", 4, 3),
+    ("égalité à 27 : mon adversaire a 1 jeton, moi j'en ai 2, qui gagne ?", "fr", 2, 1),
+    ("tied at 30, she has 2 tokens, I have 2 tokens, who wins?", "en", 2, 2),
+])
+def test_a_tie_on_points_is_broken_by_the_tokens_left(question, lang, mine, theirs):
+    answer = ask(question, lang)
+    expected = engine.winners([30, 30], [mine, theirs])
+    assert answer is not None and answer.engine["tokens"] == [mine, theirs]
+    assert answer.engine["winners"] == ["me" if index == 0 else "opponent" for index in expected]
+
+
+def test_a_tie_follow_up_after_a_total():
+    answer = ask("my friend also ended on 25, he has 3 tokens left and I've got 1. who wins?", "en",
+                 ["final count: 2 red, 1 green, 3 blue and 2 silvers, first game cards. total?"])
+    assert answer is not None and answer.engine["winners"] == ["opponent"]

@@ -61,7 +61,8 @@ def leans_back(parsed: Parsed, spec: GameSpec) -> bool:
     if not parsed.cue("refers_back"):
         return False
     alone = run(parsed, spec.intents)
-    return alone is None or alone.asks
+    # "that's 2 Symmetry ribbons there, right?": a claim the question alone cannot check leans on the previous one.
+    return alone is None or alone.asks or parsed.claim and alone.claimed is None
 
 
 def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:

@@ -27,6 +27,11 @@ def first_game_colours() -> dict[str, str]:
     return dict(zip(_mat_slots(), engine.FIRST_GAME_CARDS, strict=True))
 
 
+def mat_slots() -> tuple[str, ...]:
+    """The ribbon colours of the mat's Scoring Card spaces, in the order Scoring Cards are listed."""
+    return _mat_slots()
+
+
 def _mat_slots() -> tuple[str, ...]:
     from rulesbot.engine.canvas import data
 
