@@ -443,3 +443,20 @@ def test_a_tie_follow_up_after_a_total():
     answer = ask("my friend also ended on 25, he has 3 tokens left and I've got 1. who wins?", "en",
                  ["final count: 2 red, 1 green, 3 blue and 2 silvers, first game cards. total?"])
     assert answer is not None and answer.engine["winners"] == ["opponent"]
+
+
+# ------------------------------------------------------------------------------------------- best painting
+
+
+@pytest.mark.parametrize(("question", "lang", "hand", "scenario"), [
+    ("synergy game, holding chosen, vast, nature and pride. what's the max I can get from one painting?", "en",
+     ["Chosen", "Vast", "Nature", "Pride"], "synergy"),
+    ("partie Balanced, j'ai Fragile, Truth, Mess et Risky en main : le max que je peux faire avec une peinture ?", "fr",
+     ["Fragile", "Truth", "Mess", "Risky"], "balanced"),
+    ("bonus game: I hold Sudden, Masked, Truth, Game - most I can get from a painting?", "en",
+     ["Sudden", "Masked", "Truth", "Game"], "bonus"),
+])
+def test_the_most_a_hand_can_score_in_a_scenario_game(question, lang, hand, scenario):
+    best = engine.best_painting(hand, list(_scenario(scenario).cards))
+    answer = ask(question, lang)
+    assert answer is not None and f"{best.points} " in answer.answer

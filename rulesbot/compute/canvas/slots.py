@@ -46,6 +46,9 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     scenario_slots = [slot for slot in names(text, "scenario", "scenario") if text[slot.start:slot.end] not in words("silver")]
     # "first-game mat", "end of the game": everyday phrases holding a title are not that Art Card.
     false_friends = [match.span() for match in pattern("title_false_friends").finditer(text)]
+    # "a Spatial game": a scenario's name before "game" says which game is played.
+    false_friends += [(scenario.start, scenario.end + len(match.group(0))) for scenario in names(text, "scenario", "scenario")
+                      if (match := re.match(r"\s+(?:game|games|partie)" + E, text[scenario.end:]))]
     found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)
              and not any(start <= slot.start and slot.end <= end for start, end in false_friends)]
     variants = names(text, "variant", "variant")
@@ -62,8 +65,8 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
         if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
             before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 24]
             # "scenario Bonus", "Bonus scenario", "Bonus c'est le scenario a 40", "Bonus is the scenario with ...".
-            if not (re.search(scenario_word + r"\s*(?:de\s+|du\s+|d')?$", before) or re.match(
-                    r"\s*(?:(?:c'est|is|est)\s+(?:le\s+|the\s+|un\s+|a\s+)?)?" + scenario_word, after)):
+            if not (re.search(r"(?:" + scenario_word + r"|partie)\s*(?:de\s+|du\s+|d')?$", before) or re.match(
+                    r"\s*(?:(?:c'est|is|est)\s+(?:le\s+|the\s+|un\s+|a\s+)?)?(?:" + scenario_word + r"|game\b)", after)):
                 continue
         if _free((slot.start, slot.end), found):
             found.append(slot)
