@@ -460,3 +460,14 @@ def test_the_most_a_hand_can_score_in_a_scenario_game(question, lang, hand, scen
     best = engine.best_painting(hand, list(_scenario(scenario).cards))
     answer = ask(question, lang)
     assert answer is not None and f"{best.points} " in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "intent"), [
+    ("the Hard level also needs 35 points, right?", "en", ["3 green ribbons, how many points?"], "solo_level"),
+    ("also, how many scoring cards are there in the box?", "en", ["what's the goal of the Bonus scenario?"], "component_count"),
+    ("il y a aussi combien de scénarios en tout ?", "fr", ["combien valent 2 rubans bleus ?"], "component_count"),
+])
+def test_a_complete_question_saying_also_keeps_its_own_intent(question, lang, context, intent):
+    alone = ask(question, lang)
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.answer == alone.answer and answer.engine["intent"] == intent

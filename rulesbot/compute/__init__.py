@@ -47,22 +47,28 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
 def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
     """The question's Parsed; for an elliptical follow-up, merged over the latest computable previous question."""
     parsed = parse(question, lang, spec.engine_id)
-    if not context or not (parsed.elliptical or leans_back(parsed, spec)):
+    if not context or not (parsed.elliptical or parsed.cue("refers_back", "needs_previous")):
         return parsed
     previous = computable_context(context, lang, spec)
-    return parsed if previous is None else parsed.merged_over(previous)
+    if previous is None:
+        return parsed
+    merged = parsed.merged_over(previous)
+    return merged if parsed.elliptical or leans_back(parsed, merged, spec) else parsed
 
 
-def leans_back(parsed: Parsed, spec: GameSpec) -> bool:
+def leans_back(parsed: Parsed, merged: Parsed, spec: GameSpec) -> bool:
     """A follow-up without an opening cue: it points back ("which cards does it use?", "how many more for hard?",
-    "my opponent also ended on 29") and computes nothing by itself (a complete question keeps its own answer)."""
-    if parsed.cue("needs_previous"):
-        return True  # "how many more ...", "the level above", "also": only the previous question says of what
-    if not parsed.cue("refers_back"):
-        return False
+    "my opponent also ended on 29"); a complete question keeps its own answer."""
     alone = run(parsed, spec.intents)
     # "that's 2 Symmetry ribbons there, right?": a claim the question alone cannot check leans on the previous one.
-    return alone is None or alone.asks or parsed.claim and alone.claimed is None
+    if alone is None or alone.asks or parsed.claim and alone.claimed is None:
+        return True
+    # "how many more for Hard?" alone gives Hard's target; with the previous score it answers the same intent better.
+    # A complete question that happens to say "also" keeps its own intent.
+    if not parsed.cue("needs_previous"):
+        return False
+    together = run_new(merged, spec)
+    return together is not None and together.intent == alone.intent
 
 
 def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
