@@ -108,6 +108,7 @@ def test_what_goes_back_in_the_box_for_a_player_count(question, lang, players, s
     ("the ribbons: how many are there of each color?", "en"),
     ("rubans : combien de chaque couleur ?", "fr"),
     ("how many ribbons per colour come in the box", "en"),
+    ("how many ribbons per colour?", "en"),
 ])
 def test_ribbons_of_each_colour(question, lang):
     answer = ask(question, lang)
@@ -431,6 +432,7 @@ def test_a_follow_up_claim_about_one_cards_ribbons_keeps_the_scenario(question, 
     ("we both finished on 31, my opponent has 3 tokens left and I have 4. who wins?", "en", 4, 3),
     ("égalité à 27 : mon adversaire a 1 jeton, moi j'en ai 2, qui gagne ?", "fr", 2, 1),
     ("tied at 30, she has 2 tokens, I have 2 tokens, who wins?", "en", 2, 2),
+    ("on a fini à égalité, 28 partout, j'ai 3 jetons et lui 1, qui gagne ?", "fr", 3, 1),
 ])
 def test_a_tie_on_points_is_broken_by_the_tokens_left(question, lang, mine, theirs):
     answer = ask(question, lang)

@@ -35,7 +35,8 @@ def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
         # "2 tokens", or a count held with the tokens said elsewhere ("I've only got 1", "moi j'en ai 2").
         found = re.search(B + f"(?P<n>{count})\\s+(?:{token})" + E, text) or re.search(
             r"\b(?:have|has|got|hold|holds|ai|a|reste|left)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?"
-            + f"(?P<n>{count})\\s*(?:left|restants?)?\\s*$", text)
+            + f"(?P<n>{count})\\s*(?:left|restants?)?\\s*$", text) or re.search(
+            B + alternation(words("opponent") + ["moi", "me"]) + r"\s+(?:en\s+a\s+|has\s+)?" + f"(?P<n>{count})\\s*$", text)
         if found is None:
             continue
         value = reader.count_value(found.group("n"))
