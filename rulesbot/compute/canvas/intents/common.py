@@ -24,8 +24,9 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
             and not _counts_icons(parsed, slot)]
     if not free:
         # "ca rapporte qu'un seul point", "it's worth a single point": one point, said with an article.
-        one = re.search(B + alternation(words("single_one") + ["just one", "only one", "one", "un", "une", "a"]) + r"\s+(?:"
-                        + alternation(words("points")) + r")" + E, parsed.folded)
+        # Only a restrictive "one" states a value ("does each ribbon give a point?" states none).
+        one = re.search(r"(?:" + B + alternation(words("single_one") + ["just one", "only one", "juste un", "rien qu'un"])
+                        + r"|\bqu'un)\s+(?:" + alternation(words("points")) + r")" + E, parsed.folded)
         if one is not None:
             return Slot("number", 1, *one.span())
     return free[-1] if free else None
