@@ -473,3 +473,71 @@ def test_a_complete_question_saying_also_keeps_its_own_intent(question, lang, co
     alone = ask(question, lang)
     answer = ask(question, lang, context)
     assert answer is not None and answer.answer == alone.answer and answer.engine["intent"] == intent
+
+
+# ------------------------------------------------------------------------------------------- more follow-ups
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "titles"), [
+    ("what if i swap chosen and truth?", "en", ["Chosen, Game, Truth bottom to top, score?"], ["Truth", "Game", "Chosen"]),
+    ("et si j'échange Pride et Fragile ?", "fr", ["Fragile, Pride, Truth de bas en haut : combien ?"], ["Pride", "Fragile", "Truth"]),
+    ("swap vast and masked?", "en", ["Vast bottom, Masked, Nature top - points?"], ["Masked", "Vast", "Nature"]),
+])
+def test_a_follow_up_swapping_two_named_cards(question, lang, context, titles):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["cards"] == titles and answer.engine["points"] == _points(titles)
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "titles"), [
+    ("how many silver ribbons is that?", "en", ["Liberated, Game, Darkness bottom to top, score?"], ["Liberated", "Game", "Darkness"]),
+    ("ça fait combien de rubans argent ?", "fr", ["Chosen en bas, Game, Truth en haut, ça vaut combien ?"], ["Chosen", "Game", "Truth"]),
+    ("and how many silver ribbons do I get?", "en", ["Vast bottom, Masked, Nature top - points?"], ["Vast", "Masked", "Nature"]),
+])
+def test_a_follow_up_asking_the_silver_ribbons(question, lang, context, titles):
+    bonus = engine.score_painting(engine.Painting.from_cards(titles), list(engine.FIRST_GAME_CARDS)).bonus
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["bonus"] == bonus and f"{bonus} " in answer.answer.split(".")[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "groups"), [
+    ("et avec 2 argents en plus ?", "fr", ["2 rouges et 1 vert ça fait combien ?"], {"variety": 2, "repetition": 1, "silver": 2}),
+    ("and with 3 more silvers?", "en", ["how much are 2 blue and 2 violet ribbons?"], {"emphasis": 2, "composition": 2, "silver": 3}),
+    ("et 1 ruban bleu en plus ?", "fr", ["combien font 3 rubans verts ?"], {"repetition": 3, "emphasis": 1}),
+])
+def test_a_follow_up_adding_ribbons_to_the_previous_ones(question, lang, context, groups):
+    total = sum(engine.SILVER_POINTS * count if slug == "silver" else engine.points_for(slug, count)
+                for slug, count in groups.items())
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["points"] == total
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "expected"), [
+    ("is that a win?", "en", ["solo game on hard, I got 33"], False),
+    ("c'est gagné alors ?", "fr", ["en solo niveau normal j'ai fait 31"], True),
+    ("did I win then?", "en", ["playing solo on easy, finished with 24"], False),
+])
+def test_a_follow_up_asking_again_what_the_previous_answer_said(question, lang, context, expected):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["passed"] is expected
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "winner"), [
+    ("who wins then?", "en", ["we both ended on 30, I have 2 tokens and my friend has 3"], "opponent"),
+    ("qui gagne alors ?", "fr", ["on a tous les deux fini à 26, j'ai 4 jetons et mon adversaire 1"], "me"),
+    ("so who wins?", "en", ["tied at 35: I kept 1 token, my opponent has 1 token"], None),
+])
+def test_who_wins_after_the_tie_was_described(question, lang, context, winner):
+    answer = ask(question, lang, context)
+    assert answer is not None
+    assert answer.engine["winners"] == ([winner] if winner else ["me", "opponent"])
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "score"), [
+    ("does that earn an achievement?", "en", ["I scored 48 points, what level is that in solo?"], 48),
+    ("ça débloque un succès ?", "fr", ["j'ai fait 41 en solo, quel niveau ?"], 41),
+    ("any achievement for that?", "en", ["solo, 39 points, what level?"], 39),
+])
+def test_an_achievement_follow_up_uses_the_previous_score(question, lang, context, score):
+    expected = [entry.slug for entry in engine.ACHIEVEMENTS if entry.kind == "game_points" and score >= entry.params["min"]]
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["earned"] == expected

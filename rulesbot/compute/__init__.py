@@ -78,12 +78,17 @@ def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
     if parsed.previous is None:
         return run(parsed, spec.intents)
     before = run(parsed.previous, spec.intents)
+    # The follow-up's own cue lists, less those too common to tie it to an intent ("combien", "how many").
+    own = parse(parsed.text, parsed.lang, spec.engine_id).cues - set(spec.vocabulary.get("generic_cues", ()))
     for intent in rank(parsed, spec.intents):
         computation = intent.compute(parsed)
         if computation is None:
             continue
-        if not (before is not None and before.intent == computation.intent and before.engine == computation.engine
-                and before.sentences == computation.sentences and before.claimed == computation.claimed):
+        repeated = (before is not None and before.intent == computation.intent and before.engine == computation.engine
+                    and before.sentences == computation.sentences and before.claimed == computation.claimed)
+        # The same answer again is right when the follow-up's own words ask what this intent answers ("is that a
+        # win?" after a solo score); otherwise it would be a guess.
+        if not repeated or own & (set(intent.cues) | set(intent.needs_cue)):
             return computation
     return None
 

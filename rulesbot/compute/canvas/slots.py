@@ -224,7 +224,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     link = (r"(?:(?:of|from|for|on|de|du|des|d'|pour|sur)\s*(?:the\s+|la\s+|le\s+|l')?"
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
     times = alternation(words("ribbon_times"))
-    forward = re.compile(B + f"(?P<count>{count})\\s+(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
+    more = r"(?:(?:more|extra|de plus|en plus|supplementaires?)\s+)?"  # "3 more silvers"
+    forward = re.compile(B + f"(?P<count>{count})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     groups: list[Slot] = []
@@ -257,7 +258,10 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
         groups = [replace(slot, value=replace(slot.value, article=False)) for slot in listed]
     # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more,
     # or as one count asked for points ("4 argents ca fait combien ?").
-    if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
+    # ... or in a follow-up that adds ribbons to the previous question's ("et avec 2 argents en plus ?").
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question") \
+            and not (follow_up and has(text, "in_addition")):
         groups = []
     # "movement x2", "Style 3x": a card and how many times it was met.
     if not groups:

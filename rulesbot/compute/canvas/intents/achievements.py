@@ -119,18 +119,23 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.has("card_chain"):
         return _painting(parsed)
     score = score_number(parsed)
+    source = parsed
+    if score is None and parsed.previous is not None and not parsed.free_numbers():
+        # "does that earn an achievement?" after "I scored 48 points ...": the previous question's value.
+        score = score_number(parsed.previous)
+        source = parsed.previous if score is not None else parsed
     one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule|un seul|un)[\s-]+(?:painting|peinture|tableau)|"
                              r"\b(?:in|with|on|en|avec|sur)\s+(?:one|1|a|une|un)\s+(?:painting|peinture|tableau)", parsed.folded)
     reported = score is not None and re.search(r"(?:scored|score of|got|made|fait|marque|obtenu|j'ai|i have|with|avec)\s*$",
-                                               parsed.folded[: score.start])
-    states = score is not None and parsed.claim and not reported and re.search(_STATES_THRESHOLD,
-                                                                                 parsed.folded[: score.start])
+                                               source.folded[: score.start])
+    states = score is not None and source is parsed and parsed.claim and not reported and re.search(
+        _STATES_THRESHOLD, parsed.folded[: score.start])
     if score is None or (parsed.cue("goal") and not reported) or states:
         if not (parsed.cue("goal", "pass", "points", "ribbon", "silver") or parsed.claim):
             return None  # "what is the designers' favourite card?" is not a threshold
         return _threshold(parsed, score, bool(one_painting))
     value = score.value
-    unit = _unit(parsed, score)
+    unit = _unit(source, score)
     one_painting = one_painting or unit == "same_element"
     kind = _KINDS.get((unit, bool(one_painting)))
     candidates = [achievement for achievement in engine.ACHIEVEMENTS if achievement.kind == kind]

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from rulesbot.compute.canvas import helpers
-from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans, unit_after
+from rulesbot.compute.canvas.intents.common import (
+    claimed_number,
+    own_cue,
+    scoring_selection,
+    spans,
+    unit_after,
+)
 from rulesbot.compute.canvas.phrasing import (
     card_name,
     colour,
@@ -37,6 +43,11 @@ def _cards(parsed: Parsed) -> list | None:
     cards = list(chain.value)
     before = _previous_cards(parsed)
     if not chain.inherited and before and len(cards) == CARDS_PER_PAINTING - 1 and all(card in before for card in cards):
+        if parsed.cue("swap") and not own_cue(parsed, "chain_top", "chain_bottom"):
+            # "what if I swap Chosen and Truth?": the two named cards change places.
+            first, second = before.index(cards[0]), before.index(cards[1])
+            before[first], before[second] = before[second], before[first]
+            return before
         # "and if I flip it, Truth on the bottom and Sudden on top?": the two named cards (bottom to top) at the
         # ends, the previous painting's other card between them.
         middle = next(card for card in before if card not in cards)
@@ -105,6 +116,12 @@ def _ribbons_asked(parsed: Parsed, computation: Computation, slugs: list[str]) -
         return
     shade = next((slot.value for slot in parsed.all("colour") if not slot.inherited), None)
     named = next((slot.value.slug for slot in parsed.all("scoring_card") if not slot.inherited), None)
+    if shade is None and named is None and parsed.cue("silver"):
+        # "how many silver ribbons is that?": the painting's bonus.
+        bonus = computation.engine["bonus"]
+        computation.sentences.insert(0, say("painting_silver_of", lang, silver=qty(bonus, "silver_ribbon", lang)))
+        computation.value, computation.value_text = bonus, qty(bonus, "silver_ribbon", lang)
+        return
     by_colour = dict(zip(helpers.mat_slots(), slugs, strict=False)) if len(slugs) == len(helpers.mat_slots()) else {}
     slug = by_colour.get(shade) if shade is not None else named
     if slug is None or slug not in computation.engine["ribbons"]:

@@ -17,6 +17,10 @@ from rulesbot.parsed import Parsed
 
 def _groups(parsed: Parsed) -> list[RibbonGroup]:
     groups = [slot.value for slot in parsed.all("ribbon_group")]
+    if parsed.previous is not None and groups and parsed.cue("in_addition") and not any(
+            slot.inherited for slot in parsed.all("ribbon_group")):
+        # "et avec 2 argents en plus ?": the previous question's ribbons and these.
+        groups = [slot.value for slot in parsed.previous.all("ribbon_group")] + groups
     bare = parsed.first("ribbon_count")
     # A follow-up "and with 4 ribbons?" / "et trois ?" keeps the previous question's colour or card, new count.
     if len(groups) == 1 and parsed.first("ribbon_group").inherited:

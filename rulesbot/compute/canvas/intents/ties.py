@@ -34,7 +34,7 @@ def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
             subject = "mine"
         # "2 tokens", or a count held with the tokens said elsewhere ("I've only got 1", "moi j'en ai 2").
         found = re.search(B + f"(?P<n>{count})\\s+(?:{token})" + E, text) or re.search(
-            r"\b(?:have|has|got|hold|holds|ai|a|reste|left)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?"
+            r"\b(?:have|has|got|hold|holds|kept|ai|en a|il a|elle a|reste|left)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?"
             + f"(?P<n>{count})\\s*(?:left|restants?)?\\s*$", text) or re.search(
             B + alternation(words("opponent") + ["moi", "me"]) + r"\s+(?:en\s+a\s+|has\s+)?" + f"(?P<n>{count})\\s*$", text)
         if found is None:
@@ -55,10 +55,14 @@ def compute(parsed: Parsed) -> Computation | None:
     if not parsed.cue("tie"):
         return None
     mine, theirs = _tokens_by_player(parsed)
+    source = parsed
+    if (mine is None or theirs is None) and parsed.previous is not None:
+        source = parsed.previous  # "who wins then?" after the scores and tokens were said
+        mine, theirs = _tokens_by_player(source)
     if mine is None or theirs is None:
         return None
-    tied = next((slot.value for slot in parsed.free_numbers()
-                 if not re.match(r"\s*(?:" + alternation(words("token")) + r")" + E, parsed.folded[slot.end:])
+    tied = next((slot.value for slot in source.free_numbers()
+                 if not re.match(r"\s*(?:" + alternation(words("token")) + r")" + E, source.folded[slot.end:])
                  and slot.value not in (mine, theirs)), None)
     score = tied if tied is not None else 0  # the tie-break only compares tokens: equal points are what matters
     winners = engine.winners([score, score], [mine, theirs])
