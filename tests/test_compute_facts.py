@@ -541,3 +541,33 @@ def test_an_achievement_follow_up_uses_the_previous_score(question, lang, contex
     expected = [entry.slug for entry in engine.ACHIEVEMENTS if entry.kind == "game_points" and score >= entry.params["min"]]
     answer = ask(question, lang, context)
     assert answer is not None and answer.engine["earned"] == expected
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "claimed"), [
+    ("le scénario No Elements c'est 35 points ?", "fr", "no-elements", 35),
+    ("Synergy is 30 points?", "en", "synergy", 30),
+    ("scénario All Elements, c'est 36 ?", "fr", "all-elements", 36),
+])
+def test_a_goal_said_right_after_the_scenario_is_a_goal_claim(question, lang, slug, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (_scenario(slug).goal == claimed)
+
+
+@pytest.mark.parametrize(("question", "lang", "slug"), [
+    ("y a combien de succès ?", "fr", "achievements"), ("il y a combien de scénarios ?", "fr", "scenarios"),
+    ("y en a combien, des cartes de score ?", "fr", "scoring_cards"),
+])
+def test_y_a_combien_counts_a_component(question, lang, slug):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["component"] == slug and str(_count(slug).count) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "players", "slug"), [
+    ("on est 5, il reste combien de cartes de fond ?", "fr", 5, "background_cards"),
+    ("we are 2, how many inspiration tokens are unused?", "en", 2, "inspiration_tokens"),
+    ("nous sommes 3 : combien de cartes de fond en trop ?", "fr", 3, "background_cards"),
+])
+def test_leftovers_said_without_the_word_box(question, lang, players, slug):
+    left = _count(slug).count - players * _count(f"{slug}_per_player").count
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["left"] == left

@@ -566,7 +566,7 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     after = text[question.end():]
     best = None
     for component, phrases in vocabulary()["components"].items():
-        match = re.match(r"\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
+        match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
                          r"(?:(?:different|differentes|distinct|the|les|des|de|d')\s*)*" + alternation(phrases) + E, after)
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)

@@ -25,6 +25,11 @@ def _score(parsed: Parsed):
     if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+(?:a|at|of|de|with|avec)\s*$",
                                        parsed.folded[: score.start]):
         return None  # "Bonus c'est le scenario a 40": the scenario's goal, not a score
+    named = next((slot for slot in parsed.slots if slot.name in ("scenario", "level") and not slot.inherited
+                  and score is not None and slot.end <= score.start), None)
+    if named is not None and re.fullmatch(r"\s*,?\s*(?:c'est|is|=|est de|vaut|has a goal of|a un objectif de)\s*",
+                                          parsed.folded[named.end: score.start]):
+        return None  # "le scenario No Elements c'est 35 points ?": the goal stated, not a score reached
     return score
 
 
