@@ -38,7 +38,7 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
         return None
     lang = "fr" if lang == "fr" else "en"
     parsed = understand(question, lang, spec, context)
-    computation = run(parsed, spec.intents)
+    computation = run_new(parsed, spec)
     if computation is None:
         return None
     return render(question, lang, pack, spec, parsed, computation)
@@ -47,10 +47,50 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
 def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
     """The question's Parsed; for an elliptical follow-up, merged over the latest computable previous question."""
     parsed = parse(question, lang, spec.engine_id)
-    if not context or not parsed.elliptical:
+    if not context or not (parsed.elliptical or parsed.cue("refers_back", "needs_previous")):
         return parsed
     previous = computable_context(context, lang, spec)
-    return parsed if previous is None else parsed.merged_over(previous)
+    if previous is None:
+        return parsed
+    merged = parsed.merged_over(previous)
+    return merged if parsed.elliptical or leans_back(parsed, merged, spec) else parsed
+
+
+def leans_back(parsed: Parsed, merged: Parsed, spec: GameSpec) -> bool:
+    """A follow-up without an opening cue: it points back ("which cards does it use?", "how many more for hard?",
+    "my opponent also ended on 29"); a complete question keeps its own answer."""
+    alone = run(parsed, spec.intents)
+    # "that's 2 Symmetry ribbons there, right?": a claim the question alone cannot check leans on the previous one.
+    if alone is None or alone.asks or parsed.claim and alone.claimed is None:
+        return True
+    # "how many more for Hard?" alone gives Hard's target; with the previous score it answers the same intent better.
+    # A complete question that happens to say "also" keeps its own intent.
+    if not parsed.cue("needs_previous"):
+        return False
+    together = run_new(merged, spec)
+    return together is not None and together.intent == alone.intent
+
+
+def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
+    """The best-ranked intent's computation, except that a follow-up's answer must be new: an intent that only
+    recomputes the previous question did not use the follow-up's own words ("and does that unlock an
+    achievement?"), so the next intent is tried, and none answers rather than a guess."""
+    if parsed.previous is None:
+        return run(parsed, spec.intents)
+    before = run(parsed.previous, spec.intents)
+    # The follow-up's own cue lists, less those too common to tie it to an intent ("combien", "how many").
+    own = parse(parsed.text, parsed.lang, spec.engine_id).cues - set(spec.vocabulary.get("generic_cues", ()))
+    for intent in rank(parsed, spec.intents):
+        computation = intent.compute(parsed)
+        if computation is None:
+            continue
+        repeated = (before is not None and before.intent == computation.intent and before.engine == computation.engine
+                    and before.sentences == computation.sentences and before.claimed == computation.claimed)
+        # The same answer again is right when the follow-up's own words ask what this intent answers ("is that a
+        # win?" after a solo score); otherwise it would be a guess.
+        if not repeated or own & (set(intent.cues) | set(intent.needs_cue)):
+            return computation
+    return None
 
 
 def computable_context(context: Sequence[str], lang: str, spec: GameSpec) -> Parsed | None:

@@ -20,7 +20,7 @@ _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno lo
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
 _NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
-             "ellipsis_openers", "yes_no_openers", "first_person"}
+             "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues"}
 
 
 @lru_cache(maxsize=4096)
@@ -193,5 +193,7 @@ def question_form(body: str, vocabulary) -> str:
 
 def is_elliptical(body: str, vocabulary) -> bool:
     """A follow-up leaning on the previous question: it opens with a follow-up cue ("and if", "et avec", ...)."""
-    return re.match(r"^\s*(?:" + alternation(vocabulary["ellipsis"] + vocabulary["ellipsis_openers"]) + r")" + E,
+    # An interjection may open it ("ok et des cartes fond ?", "ah ok and with 3?").
+    opener = r"^\s*(?:" + alternation(vocabulary.get("interjections", ["\0"])) + r"[\s,.!]+)*"
+    return re.match(opener + r"(?:" + alternation(vocabulary["ellipsis"] + vocabulary["ellipsis_openers"]) + r")" + E,
                     body) is not None

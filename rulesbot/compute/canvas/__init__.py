@@ -25,6 +25,7 @@ from rulesbot.compute.canvas.intents import (
     ribbons,
     supply,
     take,
+    ties,
 )
 from rulesbot.compute.canvas.words import vocabulary
 from rulesbot.compute.registry import load_intents
@@ -55,6 +56,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "scenario_by_goal": goals.compute_by_goal,
     "paint_tokens": supply.compute,
     "max_points": limits.compute_max_points,
+    "tie_break": ties.compute,
 })
 
 SPEC = register_game(GameSpec(

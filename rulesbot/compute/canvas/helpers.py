@@ -3,6 +3,7 @@
 - `first_game_colours()`: which Scoring Card sits on each ribbon colour in the first-game setup (the engine's
   mat slots zipped with its first-game cards, which it lists in mat order).
 - `legality(...)`: build the smallest game state that poses a "can I ...?" question and ask `check_action`.
+- `painting_achievements(...)`: the one-painting achievements a painting earns, judged by the engine.
 - `element_name` / `scoring_name`: an engine name in the answer's language.
 """
 
@@ -24,6 +25,11 @@ def _game_module():
 def first_game_colours() -> dict[str, str]:
     """Ribbon colour (mat slot) -> Scoring Card slug in the first-game setup."""
     return dict(zip(_mat_slots(), engine.FIRST_GAME_CARDS, strict=True))
+
+
+def mat_slots() -> tuple[str, ...]:
+    """The ribbon colours of the mat's Scoring Card spaces, in the order Scoring Cards are listed."""
+    return _mat_slots()
 
 
 def _mat_slots() -> tuple[str, ...]:
@@ -99,6 +105,22 @@ def legality(kind: str, *, hand: int = 0, paint_cards: int = CARDS_PER_PAINTING,
         "reason": code,
     }
     return code, summary
+
+
+def painting_achievements(cards, scoring: list[str]) -> tuple[tuple[str, ...], object]:
+    """(slugs of the one-painting achievements this painting earns, its engine PaintingRecord), from the engine.
+
+    The engine judges achievements on a finished game: the painting is completed from a hand (so the engine takes
+    its ribbons), then stands for every painting of every player; only the per-painting achievements are kept.
+    """
+    game = _game_module()
+    state = game.custom_game(row=[], hands=([art_card.id for art_card in cards], ()), scoring=list(scoring))
+    after = game.apply_action(state, game.CompletePainting(player=0, cards=tuple(state.players[0].hand)))
+    record = after.players[0].paintings[0]
+    players = tuple(replace(held, paintings=(record,) * after.rules.paintings) for held in after.players)
+    finished = replace(after, players=players)
+    one_painting = {entry.slug for entry in engine.ACHIEVEMENTS if entry.kind.startswith("painting_")}
+    return tuple(slug for slug in engine.achievements(finished, 0) if slug in one_painting), record
 
 
 def _with_paintings(state, player: int, count: int, pool: list[int]):

@@ -6,13 +6,13 @@ the card chain on the Art Card names) and returns new slots. The parser (rulesbo
 
 Slot kinds: art_card, card_chain, scoring_card, scenario, level, variant, colour, ribbon_group, ribbon_count,
 swatches, position, tokens_on_cards, tokens_on_target, player_tokens, hand_size, paint_cards, paintings_done,
-situation, component, vincent_tokens, number (the parser adds the numbers).
+situation, component, vincent_tokens, level_step, number (the parser adds the numbers).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
@@ -44,7 +44,13 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     # Longer names first: a scenario ("Family Game") before the Art Card titles inside it ("Game").
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     scenario_slots = [slot for slot in names(text, "scenario", "scenario") if text[slot.start:slot.end] not in words("silver")]
-    found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)]
+    # "first-game mat", "end of the game": everyday phrases holding a title are not that Art Card.
+    false_friends = [match.span() for match in pattern("title_false_friends").finditer(text)]
+    # "a Spatial game": a scenario's name before "game" says which game is played.
+    false_friends += [(scenario.start, scenario.end + len(match.group(0))) for scenario in names(text, "scenario", "scenario")
+                      if (match := re.match(r"\s+(?:game|games|partie)" + E, text[scenario.end:]))]
+    found = [slot for slot in names(text, "art", "art_card") if _free((slot.start, slot.end), scenario_slots)
+             and not any(start <= slot.start and slot.end <= end for start, end in false_friends)]
     variants = names(text, "variant", "variant")
     found += variants
     for slot in names(text, "scoring", "scoring_card"):
@@ -53,9 +59,14 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     scenario_word = alternation(words("scenario"))
     for slot in names(text, "scenario", "scenario"):
         name = text[slot.start:slot.end]
+        if name in words("silver") and re.match(r"\s*(?:" + alternation(words("bonus_prefix")) + r")\s+(?:"
+                                                + alternation(_icon_index()) + ")" + E, text[slot.end:]):
+            continue  # "the bonus per Hue" is a bonus icon, not the Bonus scenario
         if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
-            before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 14]
-            if not (re.search(scenario_word + r"\s*(?:de\s+|du\s+|d')?$", before) or re.match(r"\s*" + scenario_word, after)):
+            before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 24]
+            # "scenario Bonus", "Bonus scenario", "Bonus c'est le scenario a 40", "Bonus is the scenario with ...".
+            if not (re.search(r"(?:" + scenario_word + r"|partie)\s*(?:de\s+|du\s+|d')?$", before) or re.match(
+                    r"\s*(?:(?:c'est|is|est)\s+(?:le\s+|the\s+|un\s+|a\s+)?)?(?:" + scenario_word + r"|game\b)", after)):
                 continue
         if _free((slot.start, slot.end), found):
             found.append(slot)
@@ -63,9 +74,14 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
     # (or where a score or a goal is: "38 ca fait Maitre ?", "how many pts do I need for hard").
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     if follow_up or re.search(B + r"(?:solo|level|niveau|difficulty|difficulte|mode|count as|compte comme|counts as)" + E, text) or (
+            re.search(r"\d\s*=", text)) or has(text, "needs_previous") or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
         found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
+    # "the level above", "le niveau suivant": a level named relative to a score (the one after the level it reaches).
+    step = pattern("next_level").search(text)
+    if step:
+        found.append(Slot("level_step", "next", *step.span()))
     for slot_name, colours in vocabulary()["colours"].items():
         for match in re.finditer(B + alternation(colours) + E, text):
             if _free(match.span(), found):
@@ -74,10 +90,13 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
 
 
 def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) -> bool:
-    """Exactly three titles separated by single spaces ("fragile beauty mess") are a painting, not a title."""
-    if text[current[-1].end: span.start] != " " or len(spans) != CARDS_PER_PAINTING:
+    """Exactly three titles separated by single spaces ("fragile beauty mess") are a painting, not a title; one of
+    them may be named again after them ("fragile pride purpose (fragile en bas)")."""
+    first_three = spans[:CARDS_PER_PAINTING]
+    if text[current[-1].end: span.start] != " " or span not in first_three \
+            or len({slot.value.id for slot in spans}) != CARDS_PER_PAINTING or len(first_three) != CARDS_PER_PAINTING:
         return False
-    return all(text[first.end: second.start] == " " for first, second in zip(spans, spans[1:], strict=False))
+    return all(text[first.end: second.start] == " " for first, second in zip(first_three, first_three[1:], strict=False))
 
 
 _SENTENCE_END = re.compile(r"[.?!;:]")
@@ -97,11 +116,13 @@ def _joined(between: str) -> bool:
     return re.search(r"[,+/>&-]", plain) is not None or re.search(B + alternation(listing) + E, plain) is not None
 
 
-def _labels(text: str, spans: list[Slot]) -> list[str | None]:
-    """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu")."""
+def _labels(text: str, spans: list[Slot], mentions: list[Slot] = ()) -> list[str | None]:
+    """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu"),
+    or after a later mention of it ("fragile pride purpose (fragile en bas)"); `mentions` are all the titles named."""
     found: list[str | None] = []
     for number, span in enumerate(spans):
         end = spans[number + 1].start if number + 1 < len(spans) else min(len(text), span.end + 30)
+        end = min([end] + [other.start for other in mentions if other.start >= span.end])
         after = _SENTENCE_END.split(text[span.end:end])[0]
         # "(bottom to top)" says how the whole list reads, not where this card lies.
         after = pattern("order_bottom_up").sub(" ", pattern("order_top_down").sub(" ", after))
@@ -112,6 +133,16 @@ def _labels(text: str, spans: list[Slot]) -> list[str | None]:
         if matches:
             label = min(matches)[1]
         found.append(label)
+    in_chain = {id(span) for span in spans}
+    for other in mentions:
+        if id(other) in in_chain or other.start < spans[-1].end:
+            continue
+        # A card of the chain named again with its layer: that label is the card's ("(fragile en bas)").
+        again = [index for index, span in enumerate(spans) if span.value.id == other.value.id]
+        if len(again) == 1 and found[again[0]] is None:
+            label = _labels(text, [other], [item for item in mentions if item.start > other.start])[0]
+            if label is not None and label not in found:
+                found[again[0]] = label
     return found
 
 
@@ -161,7 +192,7 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
     unique = list({card.id: card for card in cards}.values())
     if len(unique) == CARDS_PER_PAINTING < len(cards):
         cards = unique  # "forbidden, revolution, pride with pride on top": the repeated title marks the order
-    ordered = _order(cards, _labels(text, best)) if len(cards) == len(best) else None
+    ordered = _order(cards, _labels(text, best, spans)) if len(cards) == len(best) else None
     if ordered is not None:
         return [Slot("card_chain", tuple(ordered), best[0].start, best[-1].end)]
     above = pattern("above")
@@ -193,10 +224,12 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     link = (r"(?:(?:of|from|for|on|de|du|des|d'|pour|sur)\s*(?:the\s+|la\s+|le\s+|l')?"
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
     times = alternation(words("ribbon_times"))
-    forward = re.compile(B + f"(?P<count>{count})\\s+(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
+    more = r"(?:(?:more|extra|de plus|en plus|supplementaires?)\s+)?"  # "3 more silvers"
+    forward = re.compile(B + f"(?P<count>{count})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     groups: list[Slot] = []
+    pending: list[Slot] = []  # "un rouge + un vert": article counts without the word "ribbon", kept only in a list
     explicit = False
     for regex in (forward, backward):
         for match in regex.finditer(text):
@@ -209,15 +242,26 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             kind, key = targets.get(name, ("card", card_names.get(name, "")))
             if not key:
                 continue
-            article = match.group("count").strip() in reader.article_one
-            if not ribbon_word and (article or match.group("rib") is None and regex is backward):
+            # "a single blue ribbon" counts one ribbon on purpose: it is not the article of "a Variety ribbon".
+            article = match.group("count").strip() in reader.article_one and match.group("count").strip() not in words("single_one")
+            if not ribbon_word and match.group("rib") is None and regex is backward:
+                continue
+            if not ribbon_word and article:
+                pending.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
                 continue
             if match.group("rib") is not None and re.fullmatch(times, match.group("rib")):
                 explicit = True  # "Movement 4 fois": that card met 4 times
             groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, article), match.start(), match.end()))
+    listed = sorted(groups + pending, key=lambda slot: slot.start)
+    if pending and len(listed) >= 2 and all(re.fullmatch(r"\s*(?:[+,&]|and|et|plus)\s*", text[first.end: second.start])
+                                            for first, second in zip(listed, listed[1:], strict=False)):
+        groups = [replace(slot, value=replace(slot.value, article=False)) for slot in listed]
     # Without the word "ribbon", "2 red, 3 green and 1 silver" reads as ribbon counts only as a list of two or more,
     # or as one count asked for points ("4 argents ca fait combien ?").
-    if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question"):
+    # ... or in a follow-up that adds ribbons to the previous question's ("et avec 2 argents en plus ?").
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question") \
+            and not (follow_up and has(text, "in_addition")):
         groups = []
     # "movement x2", "Style 3x": a card and how many times it was met.
     if not groups:
@@ -579,19 +623,32 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                            + alternation(phrases) + E, text)
         if stated and (stated.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E,
                                                         text[stated.end():])):
+            if stated.group("n").strip() in reader.article_one:
+                continue  # "c'est un accomplissement", "unlocks an achievement": an article, not a stated count
+            if component == "max_players" and has(text[stated.end():], "count_question"):
+                continue  # "a 2 joueurs, il reste combien de jetons ?": the players set the scene, the count is asked
             return [Slot("component", component, stated.end("n") + 1, stated.end())]
         # "max players is 5", "le nombre de scenarios c'est 9": the component, then its count.
         after = re.search(B + alternation(phrases) + r"\s+(?:is|are|=|c'est|est de|sont|est)\s+(?:only\s+|just\s+|que\s+)?"
                           + f"(?P<n>{reader.fragment})" + E, text)
         if after and has(text, "in_game"):
             return [Slot("component", component, after.start(), after.start("n") - 1)]
+    # A follow-up naming only a component ("and scoring cards?", "ok et des cartes fond ?") asks the same count of it.
+    opener = re.match(r"^\s*(?:" + alternation(words("interjections")) + r"[\s,.!]+)*(?:"
+                      + alternation(words("ellipsis") + words("ellipsis_openers")) + r")" + E
+                      + r"\s*(?:(?:the|les|des|de|d'|for|pour|about)\s*)*", text)
+    if opener and not has(text, "count_question"):
+        for component, phrases in vocabulary()["components"].items():
+            named = re.match(alternation(phrases) + E + r"\s*[?!.]*\s*$", text[opener.end():])
+            if named:
+                return [Slot("component", component, opener.end(), opener.end() + named.end())]
     if not has(text, "count_question"):
         return []
     question = pattern("count_question").search(text)
     after = text[question.end():]
     best = None
     for component, phrases in vocabulary()["components"].items():
-        match = re.match(r"\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total)\s+)?"
+        match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
                          r"(?:(?:different|differentes|distinct|the|les|des|de|d')\s*)*" + alternation(phrases) + E, after)
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)

@@ -1,19 +1,38 @@
-"""Achievements: "I scored 47 points: did I beat the designers' top score?", "8 rubans argent : quels succès ?"."""
+"""Achievements: "I scored 47 points: did I beat the designers' top score?", "8 rubans argent : quels succès ?",
+"5 of the same element in one painting is an achievement, right?", and what a painting named earlier unlocks."""
 
 from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.intents.common import score_number, unit_after
+from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.intents.common import score_number, scoring_selection, unit_after
 from rulesbot.compute.canvas.phrasing import join, qty, say
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
 
 _KINDS = {
     ("points", False): "game_points", ("ribbons", False): "game_ribbons", ("silver", False): "game_silver",
     ("ribbons", True): "painting_ribbons", ("silver", True): "painting_silver",
+    ("same_element", True): "painting_same_element", ("same_element", False): "painting_same_element",
 }
+# Who speaks of their own result ("I scored", "j'ai fait"): then it is no question about the designers' score.
+_FIRST_PERSON = {"en": r"\b(?:i|i'm|i've|my|me|we|we've|our)\b", "fr": r"(?:\b(?:je|mon|ma|mes|on|nous)\b|\bj')"}
+# A threshold stated ("the achievement for ... is 5 silvers", "il faut 7 rubans"), not a value reached.
+_STATES_THRESHOLD = r"(?:\bis|\bare|=|c'est|\best|\bneeds?|\brequires?|\bfaut|\bdemande|\bexige)\s*(?:the\s+|le\s+|de\s+)?$"
+
+
+def _unit(parsed: Parsed, slot) -> str:
+    """What a stated number counts for an achievement: "same_element", "silver", "ribbons" or "points"."""
+    after = parsed.folded[slot.end: slot.end + 40]
+    if parsed.cue("same_element") and re.match(r"\s*(?:times\s+|fois\s+|x\s+)?(?:of\s+)?(?:the\s+|le\s+|du\s+)?"
+                                               r"(?:same|meme|identi|\w*\s*(?:element|elements))", after):
+        return "same_element"
+    if re.match(r"\s*(?:silvers|argents|gris)\b", after):
+        return "silver"
+    return unit_after(parsed, slot)
 
 
 def _designers(parsed: Parsed) -> Computation | None:
@@ -39,8 +58,10 @@ def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None
     """What an achievement needs ("how many silver ribbons in one painting for the silver achievement?")."""
     lang = parsed.lang
     text = parsed.folded
-    silver = re.search(r"\b(?:silver|argent\w*)\b", text) is not None
-    unit = "silver" if silver else ("ribbons" if parsed.cue("ribbon") else "points")
+    silver = re.search(r"\b(?:silver|silvers|argent\w*|gris)\b", text) is not None
+    unit = "same_element" if parsed.cue("same_element") else (
+        "silver" if silver else ("ribbons" if parsed.cue("ribbon") else "points"))
+    one_painting = one_painting or unit == "same_element"
     candidates = [a for a in engine.ACHIEVEMENTS if a.kind == _KINDS.get((unit, one_painting)) and "min" in a.params]
     if parsed.cue("designers"):
         candidates = [max(candidates or [a for a in engine.ACHIEVEMENTS if "min" in a.params and a.kind == "game_points"],
@@ -56,31 +77,73 @@ def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None
                        concepts=[("achievement", {})])
 
 
+def _painting(parsed: Parsed) -> Computation | None:
+    """Which one-painting achievements a painting earns ("... does it unlock an achievement?"), judged by the engine."""
+    lang = parsed.lang
+    chain = parsed.first("card_chain")
+    cards = list(chain.value)
+    if len(cards) != CARDS_PER_PAINTING or len({art_card.id for art_card in cards}) != CARDS_PER_PAINTING:
+        return None
+    slugs, choice, concepts = scoring_selection(parsed, [] if chain.inherited else [(chain.start, chain.end)], lang)
+    if slugs is None:
+        return Computation(intent="achievement", asks=True, sentences=choice, concepts=concepts)
+    earned, record = helpers.painting_achievements(cards, slugs)
+    by_slug = {entry.slug: entry for entry in engine.ACHIEVEMENTS}
+    missed = [entry for entry in engine.ACHIEVEMENTS if entry.kind.startswith("painting_") and entry.slug not in earned]
+    titles = ", ".join(art_card.title for art_card in cards)
+    if earned:
+        sentences = [say("achievement_painting_got", lang, cards=titles,
+                         earned=join([getattr(by_slug[slug], lang) for slug in earned], lang))]
+    else:
+        sentences = [say("achievement_painting_none", lang, cards=titles,
+                         missed=join([getattr(entry, lang) for entry in missed], lang))]
+    sentences += choice
+    trace = [say("achievement_painting_trace", lang, ribbons=sum(record.taken), silver=record.silver)]
+    asserted = parsed.explicit_claim or parsed.claim and "?" not in parsed.text
+    return Computation(intent="achievement", sentences=sentences, trace=trace, value=bool(earned),
+                       value_text=say("yes" if earned else "no", lang),
+                       claimed=(not parsed.negated) if asserted else None,
+                       engine={"intent": "painting_achievements", "cards": [art_card.title for art_card in cards],
+                               "scoring": list(slugs), "earned": list(earned), "silver": record.silver,
+                               "ribbons": list(record.taken)},
+                       concepts=[("achievement", {}), *concepts])
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Which achievements of one kind a stated value earns (thresholds from the engine's data)."""
     lang = parsed.lang
     if not parsed.cue("achievement", "designers"):
         return None
-    if parsed.cue("designers") and not parsed.inherited_from and not re.search(r"\b(?:i|i'm|i've|my|me|we|je|j'|j'ai|mon|ma|on|nous)\b", parsed.folded):
+    if parsed.cue("designers") and not parsed.inherited_from and not re.search(_FIRST_PERSON[lang], parsed.folded):
         return _designers(parsed)
+    if parsed.has("card_chain"):
+        return _painting(parsed)
     score = score_number(parsed)
-    one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule)\s+(?:painting|peinture|tableau)|"
-                             r"\b(?:in|with|on|en|avec|sur)\s+(?:one|1|a|une)\s+(?:painting|peinture|tableau)", parsed.folded)
+    source = parsed
+    if score is None and parsed.previous is not None and not parsed.free_numbers():
+        # "does that earn an achievement?" after "I scored 48 points ...": the previous question's value.
+        score = score_number(parsed.previous)
+        source = parsed.previous if score is not None else parsed
+    one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule|un seul|un)[\s-]+(?:painting|peinture|tableau)|"
+                             r"\b(?:in|with|on|en|avec|sur)\s+(?:one|1|a|une|un)\s+(?:painting|peinture|tableau)", parsed.folded)
     reported = score is not None and re.search(r"(?:scored|score of|got|made|fait|marque|obtenu|j'ai|i have|with|avec)\s*$",
-                                               parsed.folded[: score.start])
-    if score is None or (parsed.cue("goal") and not reported):
-        if not (parsed.cue("goal", "pass", "points", "ribbon") or parsed.claim):
+                                               source.folded[: score.start])
+    states = score is not None and source is parsed and parsed.claim and not reported and re.search(
+        _STATES_THRESHOLD, parsed.folded[: score.start])
+    if score is None or (parsed.cue("goal") and not reported) or states:
+        if not (parsed.cue("goal", "pass", "points", "ribbon", "silver") or parsed.claim):
             return None  # "what is the designers' favourite card?" is not a threshold
         return _threshold(parsed, score, bool(one_painting))
     value = score.value
-    unit = unit_after(parsed, score)
+    unit = _unit(source, score)
+    one_painting = one_painting or unit == "same_element"
     kind = _KINDS.get((unit, bool(one_painting)))
     candidates = [achievement for achievement in engine.ACHIEVEMENTS if achievement.kind == kind]
     if not candidates:
         return None
     earned = [achievement for achievement in candidates if value >= achievement.params["min"]]
     missed = [achievement for achievement in candidates if value < achievement.params["min"]]
-    label = {"points": "point", "ribbons": "ribbon", "silver": "silver_ribbon"}[unit]
+    label = {"points": "point", "ribbons": "ribbon", "silver": "silver_ribbon", "same_element": "same_element"}[unit]
     value_text = qty(value, label, lang)
     sentences = []
     if earned:
@@ -96,8 +159,10 @@ def compute(parsed: Parsed) -> Computation | None:
         # The designers' score is the highest threshold of that kind.
         top = max(a.params["min"] for a in candidates)
         passed = value >= top
+    # "5 of the same element is an achievement, I think": a statement asserts it; "... unlocks something?" asks.
+    asserted = parsed.explicit_claim or parsed.claim and "?" not in parsed.text
     return Computation(intent="achievement", sentences=sentences, trace=[say("achievement_trace", lang, checks=checks)],
-                       value=passed, claimed=(not parsed.negated) if parsed.explicit_claim else None,
+                       value=passed, claimed=(not parsed.negated) if asserted else None,
                        engine={"intent": "achievements", "kind": kind, "value": value,
                                "earned": [a.slug for a in earned], "missed": [a.slug for a in missed]},
                        concepts=[("achievement", {})])

@@ -6,7 +6,7 @@ import re
 
 from rulesbot.compute.canvas.phrasing import card_name, join, say
 from rulesbot.compute.canvas.words import names, words
-from rulesbot.compute.text import alternation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
@@ -22,6 +22,13 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
     free = [slot for slot in parsed.free_numbers(_COUNTS)
             if not any(start < slot.end and slot.start < end for start, end in exclude)
             and not _counts_icons(parsed, slot)]
+    if not free:
+        # "ca rapporte qu'un seul point", "it's worth a single point": one point, said with an article.
+        # Only a restrictive "one" states a value ("does each ribbon give a point?" states none).
+        one = re.search(r"(?:" + B + alternation(words("single_one") + ["just one", "only one", "juste un", "rien qu'un"])
+                        + r"|\bqu'un)\s+(?:" + alternation(words("points")) + r")" + E, parsed.folded)
+        if one is not None:
+            return Slot("number", 1, *one.span())
     return free[-1] if free else None
 
 
@@ -95,3 +102,13 @@ def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str)
 def spans(parsed: Parsed, *kinds: str) -> list[tuple[int, int]]:
     """The spans of every (non-inherited) slot of the given kinds."""
     return [(slot.start, slot.end) for slot in parsed.slots if slot.name in kinds and not slot.inherited]
+
+
+def own_cue(parsed: Parsed, *names: str) -> bool:
+    """Whether the question's own words (not the previous question's, which a follow-up also carries) have a phrase
+    of one of the cue lists."""
+    if parsed.previous is None:
+        return parsed.cue(*names)
+    from rulesbot.compute.parse import parse  # the parser loads the game plugins: imported when first needed
+
+    return parse(parsed.text, parsed.lang, parsed.game).cue(*names)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, score_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, own_cue, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import alternation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -22,6 +22,14 @@ def _score(parsed: Parsed):
             return score
     if parsed.claim and parsed.cue("goal") and not parsed.cue("pass"):
         return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
+    if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+(?:a|at|of|de|with|avec)\s*$",
+                                       parsed.folded[: score.start]):
+        return None  # "Bonus c'est le scenario a 40": the scenario's goal, not a score
+    named = next((slot for slot in parsed.slots if slot.name in ("scenario", "level") and not slot.inherited
+                  and score is not None and slot.end <= score.start), None)
+    if named is not None and re.fullmatch(r"\s*,?\s*(?:c'est|is|=|est de|vaut|has a goal of|a un objectif de)\s*",
+                                          parsed.folded[named.end: score.start]):
+        return None  # "le scenario No Elements c'est 35 points ?": the goal stated, not a score reached
     return score
 
 
@@ -35,9 +43,17 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
         return not parsed.negated
     if target is not None and score is not None and target.start > score.end:
         between = parsed.folded[score.end: target.start]
-        if parsed.cue("pass") and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait"]), between):
+        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait"]), between):
             return not parsed.negated
     return None
+
+
+def _only(parsed: Parsed, target) -> bool:
+    """"35, that's only Normal", "c'est que Normal": the claim names the level a score reaches (no higher one),
+    not merely a level it passes."""
+    before = parsed.folded[max(0, target.start - 12): target.start]
+    return re.search(B + alternation(words("only_level")) + r"\s*(?:the\s+|le\s+|du\s+|au\s+|en\s+)?(?:level\s+|niveau\s+)?$",
+                     before) is not None
 
 
 def compute_scenario(parsed: Parsed) -> Computation | None:
@@ -58,9 +74,16 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
         if not (parsed.cue("goal", "points_question", "pass", "scenario_cards") or parsed.form in ("how_many", "what_needed")
                 or parsed.claim):
             return None
-        cards = join([card_name(slug, lang) for slug in scenario.cards], lang) or "-"
+        cards = join([card_name(slug, lang) for slug in scenario.cards]
+                     + ([say("random_cards", lang, count=scenario.random_cards)] if scenario.random_cards else []), lang) or "-"
         number = claimed_number(parsed, spans(parsed, "scenario", "level"))
-        return Computation(intent="scenario", sentences=[say("scenario_goal", lang, scenario=scenario.name,
+        if number is not None and counts_things(parsed, number):
+            # "l'objectif c'est 25 et ce sont 3 cartes au hasard": 3 counts the cards, 25 is the goal claimed.
+            free = [slot for slot in parsed.free_numbers() if not counts_things(parsed, slot)]
+            number = free[-1] if free else None
+        # "which cards does it use?" asks the cards (the goal comes with them).
+        key = "scenario_cards" if own_cue(parsed, "scenario_cards") else "scenario_goal"
+        return Computation(intent="scenario", sentences=[say(key, lang, scenario=scenario.name,
                                                              goal=scenario.goal, cards=cards)],
                            value=scenario.goal, value_text=qty(scenario.goal, "point", lang),
                            claimed=None if number is None else number.value, engine=engine_object, concepts=concepts)
@@ -125,13 +148,21 @@ def compute_level(parsed: Parsed) -> Computation | None:
     if level is None:
         # "which level does 33 reach?", "what solo level is exactly 35": a which-question about a level.
         asks_which = parsed.cue("which_level") or parsed.form == "which" and parsed.cue("level_word")
-        if score is not None and asks_which and parsed.cue("solo"):
+        if score is not None and parsed.has("level_step"):
+            above = [item for item in engine.SOLO_LEVELS if item.target > score.value]
+            if not above:
+                return _level_reached(parsed, score.value)  # already at the top level
+            level = min(above, key=lambda item: item.target)  # "what does the level above need?"
+        elif score is not None and parsed.cue("solo") and (asks_which or re.search(
+                B + r"(?:level|levels|niveau|niveaux|difficulty|difficulte)" + E, parsed.folded)):
             return _level_reached(parsed, score.value)
-        if score is None or not parsed.cue("pass") or not parsed.cue("solo"):
+        elif score is None or not parsed.cue("pass") or not parsed.cue("solo"):
             return None
-        targets = join([f"{item.name_fr if lang == 'fr' else item.name_en} {item.target}+" for item in engine.SOLO_LEVELS], lang)
-        return Computation(intent="solo", asks=True, sentences=[say("ask_level", lang, levels=targets)],
-                           concepts=[("solo_level", {})])
+        else:
+            targets = join([f"{item.name_fr if lang == 'fr' else item.name_en} {item.target}+" for item in engine.SOLO_LEVELS],
+                           lang)
+            return Computation(intent="solo", asks=True, sentences=[say("ask_level", lang, levels=targets)],
+                               concepts=[("solo_level", {})])
     name = level.name_fr if lang == "fr" else level.name_en
     engine_object = {"intent": "solo_level", "level": level.slug, "target": level.target}
     if score is None:
@@ -145,6 +176,14 @@ def compute_level(parsed: Parsed) -> Computation | None:
                            claimed=None if number is None else number.value, engine=engine_object,
                            concepts=[("solo_level", {})])
     passed = score.value >= level.target
+    target_slot = parsed.first("level")
+    if claimed is not None and passed and not target_slot.inherited and _only(parsed, target_slot):
+        reached = _level_reached(parsed, score.value)
+        if reached.value != level.slug:
+            # "35 en solo, c'est que Normal": 35 reaches a higher level, so "only Normal" is false.
+            reached.value, reached.claimed = False, claimed
+            reached.trace = [say("solo_trace", lang, score=score.value, target=level.target, result=say("yes", lang))]
+            return reached
     key = "level_pass" if passed else "level_fail"
     sentence = say(key, lang, score=score.value, level=name, target=level.target, short=level.target - score.value)
     if not passed:

@@ -3,8 +3,23 @@
 from __future__ import annotations
 
 from rulesbot.compute.canvas import helpers
-from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans, unit_after
-from rulesbot.compute.canvas.phrasing import card_name, join, qty, ribbons_text, say, visible_text, word
+from rulesbot.compute.canvas.intents.common import (
+    claimed_number,
+    own_cue,
+    scoring_selection,
+    spans,
+    unit_after,
+)
+from rulesbot.compute.canvas.phrasing import (
+    card_name,
+    colour,
+    join,
+    qty,
+    ribbons_text,
+    say,
+    visible_text,
+    word,
+)
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
@@ -13,11 +28,30 @@ from rulesbot.parsed import Parsed
 _TITLE_CUE = "title_word"
 
 
+def _previous_cards(parsed: Parsed) -> list | None:
+    """The painting of the previous question, for a follow-up that names some of its cards again."""
+    if parsed.previous is None:
+        return None
+    chain = parsed.previous.first("card_chain")
+    return list(chain.value) if chain is not None and len(chain.value) == CARDS_PER_PAINTING else None
+
+
 def _cards(parsed: Parsed) -> list | None:
     chain = parsed.first("card_chain")
     if chain is None:
         return None
     cards = list(chain.value)
+    before = _previous_cards(parsed)
+    if not chain.inherited and before and len(cards) == CARDS_PER_PAINTING - 1 and all(card in before for card in cards):
+        if parsed.cue("swap") and not own_cue(parsed, "chain_top", "chain_bottom"):
+            # "what if I swap Chosen and Truth?": the two named cards change places.
+            first, second = before.index(cards[0]), before.index(cards[1])
+            before[first], before[second] = before[second], before[first]
+            return before
+        # "and if I flip it, Truth on the bottom and Sudden on top?": the two named cards (bottom to top) at the
+        # ends, the previous painting's other card between them.
+        middle = next(card for card in before if card not in cards)
+        return [cards[0], middle, cards[1]]
     fresh = [slot.value for slot in parsed.all("art_card") if not slot.inherited]
     if chain.inherited and fresh and len(cards) == CARDS_PER_PAINTING:
         # "what about Mess instead of Game?" swaps a card; "what if Truth is on top?" moves one.
@@ -44,7 +78,8 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     cards = _cards(parsed)
     if cards is None:
         return None
-    if not (parsed.cue("score_question", "painting") or parsed.claim or parsed.form == "how_many"):
+    if not (parsed.cue("score_question", "painting") or parsed.claim or parsed.form == "how_many"
+            or _previous_cards(parsed) is not None):  # "and if I flip it?" asks again about the painting
         return None
     needed = CARDS_PER_PAINTING
     if len(cards) != needed:
@@ -58,7 +93,9 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     painting = engine.Painting.from_cards(cards)
     chain = parsed.first("card_chain")
     chain_span = [] if chain.inherited else [(chain.start, chain.end)]
-    slugs, choice, concepts = scoring_selection(parsed, chain_span, lang)
+    # "2 Symmetry ribbons" names what a claim is about, not the Scoring Cards in play.
+    groups = [(slot.start, slot.end) for slot in parsed.all("ribbon_group") if not slot.inherited]
+    slugs, choice, concepts = scoring_selection(parsed, chain_span + groups, lang)
     if slugs is None:
         return Computation(intent="painting", asks=True, sentences=choice, concepts=concepts)
     computation = score_painting(painting, slugs, lang, cards=cards)
@@ -67,7 +104,32 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     if parsed.cue(_TITLE_CUE):
         computation.concepts.insert(0, ("painting_title", {}))
     painting_claim(parsed, computation, chain_span, painting)
+    if not parsed.claim:
+        _ribbons_asked(parsed, computation, slugs)
     return computation
+
+
+def _ribbons_asked(parsed: Parsed, computation: Computation, slugs: list[str]) -> None:
+    """"How many red ribbons does that get me?": the ribbons of one colour's (or one Scoring Card's) card."""
+    lang = parsed.lang
+    if not (parsed.cue("ribbon") and parsed.cue("count_question")):
+        return
+    shade = next((slot.value for slot in parsed.all("colour") if not slot.inherited), None)
+    named = next((slot.value.slug for slot in parsed.all("scoring_card") if not slot.inherited), None)
+    if shade is None and named is None and parsed.cue("silver"):
+        # "how many silver ribbons is that?": the painting's bonus.
+        bonus = computation.engine["bonus"]
+        computation.sentences.insert(0, say("painting_silver_of", lang, silver=qty(bonus, "silver_ribbon", lang)))
+        computation.value, computation.value_text = bonus, qty(bonus, "silver_ribbon", lang)
+        return
+    by_colour = dict(zip(helpers.mat_slots(), slugs, strict=False)) if len(slugs) == len(helpers.mat_slots()) else {}
+    slug = by_colour.get(shade) if shade is not None else named
+    if slug is None or slug not in computation.engine["ribbons"]:
+        return
+    count = computation.engine["ribbons"][slug]
+    label = f"{colour(shade, lang)} = {card_name(slug, lang)}" if shade is not None else card_name(slug, lang)
+    computation.sentences.insert(0, say("painting_ribbons_of", lang, ribbons=qty(count, "ribbon", lang), card=label))
+    computation.value, computation.value_text = count, qty(count, "ribbon", lang)
 
 
 def compute_swatches(parsed: Parsed) -> Computation | None:

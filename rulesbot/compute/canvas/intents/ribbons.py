@@ -17,6 +17,10 @@ from rulesbot.parsed import Parsed
 
 def _groups(parsed: Parsed) -> list[RibbonGroup]:
     groups = [slot.value for slot in parsed.all("ribbon_group")]
+    if parsed.previous is not None and groups and parsed.cue("in_addition") and not any(
+            slot.inherited for slot in parsed.all("ribbon_group")):
+        # "et avec 2 argents en plus ?": the previous question's ribbons and these.
+        groups = [slot.value for slot in parsed.previous.all("ribbon_group")] + groups
     bare = parsed.first("ribbon_count")
     # A follow-up "and with 4 ribbons?" / "et trois ?" keeps the previous question's colour or card, new count.
     if len(groups) == 1 and parsed.first("ribbon_group").inherited:
@@ -35,6 +39,9 @@ def _groups(parsed: Parsed) -> list[RibbonGroup]:
 def _claimed(parsed: Parsed):
     if parsed.first("ribbon_group") is not None and parsed.first("ribbon_group").inherited:
         free = parsed.free_numbers()
+        bare = parsed.first("ribbon_count")
+        if bare is not None and not bare.inherited:
+            return free[-1] if parsed.claim and free else None  # "et 3 rubans c'est 9 ?": 3 is the count, 9 claimed
         return free[-1] if parsed.claim and len(free) >= 2 else None
     return claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count"))
 
@@ -46,6 +53,9 @@ def compute(parsed: Parsed) -> Computation | None:
     asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
                    or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
     stated = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count")) if parsed.claim else None
+    if (not asks_points and stated is None and parsed.claim_cue == "statement" and "?" in parsed.text
+            and len(parsed.folded.split()) <= 6):
+        asks_points = True  # "style w/ 2 ribbons??": a terse question about the groups alone, no value stated
     if not asks_points and stated is not None and re.search(
             alternation(words("value_cue")) + r"\s*$", parsed.folded[max(0, stated.start - 14): stated.start]):
         asks_points = True  # a statement of a value: "3 compo + 3 variete + 2 argent ca fait 24"

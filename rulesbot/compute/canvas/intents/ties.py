@@ -1,0 +1,80 @@
+"""Ties at the end of a game: "my opponent also ended on 29 with 2 tokens left, I've got 1: who wins?".
+
+The winner comes from the engine's `winners` (most points, then most Inspiration Tokens left); the question gives
+the tied score and each player's tokens, said of "me" and of the other player in their own clauses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulesbot.compute.canvas.phrasing import qty, say, word
+from rulesbot.compute.canvas.words import numbers, words
+from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import B, E, alternation
+from rulesbot.engine import canvas as engine
+from rulesbot.parsed import Parsed
+
+# Clauses: each says one player's tokens ("he has 2 left, and I've got 1").
+_CLAUSE_BREAK = re.compile(r"[,.;:?!]|\b(?:and|et|but|mais|while|whereas|alors que|tandis que)\b")
+
+
+def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
+    """(my tokens, the other player's tokens) from the clauses that say them ("he has 2 tokens left, I've got 1")."""
+    reader = numbers()
+    count = reader.fragment
+    token = alternation(words("token"))
+    mine = theirs = None
+    me = alternation(words("first_person") + ["moi", "me", "myself", "j'en", "j'ai"])
+    subject = None  # a clause without its own subject ("... and has 2 tokens left") keeps the previous one's
+    for text in _CLAUSE_BREAK.split(parsed.folded):
+        if re.search(B + alternation(words("opponent")) + E, text):
+            subject = "theirs"
+        elif re.search(B + me + E, text) or re.search(r"\bj'", text):
+            subject = "mine"
+        # "2 tokens", or a count held with the tokens said elsewhere ("I've only got 1", "moi j'en ai 2").
+        found = re.search(B + f"(?P<n>{count})\\s+(?:{token})" + E, text) or re.search(
+            r"\b(?:have|has|got|hold|holds|kept|ai|en a|il a|elle a|reste|left)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?"
+            + f"(?P<n>{count})\\s*(?:left|restants?)?\\s*$", text) or re.search(
+            B + alternation(words("opponent") + ["moi", "me"]) + r"\s+(?:en\s+a\s+|has\s+)?" + f"(?P<n>{count})\\s*$", text)
+        if found is None:
+            continue
+        value = reader.count_value(found.group("n"))
+        if value is None:
+            continue
+        if subject == "theirs" and theirs is None:
+            theirs = value
+        elif subject == "mine" and mine is None:
+            mine = value
+    return mine, theirs
+
+
+def compute(parsed: Parsed) -> Computation | None:
+    """Who wins a tie on points, by the tokens each player has left (the engine's tie-break)."""
+    lang = parsed.lang
+    if not parsed.cue("tie"):
+        return None
+    mine, theirs = _tokens_by_player(parsed)
+    source = parsed
+    if (mine is None or theirs is None) and parsed.previous is not None:
+        source = parsed.previous  # "who wins then?" after the scores and tokens were said
+        mine, theirs = _tokens_by_player(source)
+    if mine is None or theirs is None:
+        return None
+    tied = next((slot.value for slot in source.free_numbers()
+                 if not re.match(r"\s*(?:" + alternation(words("token")) + r")" + E, source.folded[slot.end:])
+                 and slot.value not in (mine, theirs)), None)
+    score = tied if tied is not None else 0  # the tie-break only compares tokens: equal points are what matters
+    winners = engine.winners([score, score], [mine, theirs])
+    if len(winners) == 2:
+        sentence = say("tie_still", lang, mine=qty(mine, "token", lang), theirs=qty(theirs, "token", lang))
+        value = "both"
+    else:
+        who = word("tie_you" if winners[0] == 0 else "tie_opponent", lang)
+        sentence = say("tie_winner", lang, who=who, mine=qty(mine, "token", lang), theirs=qty(theirs, "token", lang))
+        value = "me" if winners[0] == 0 else "opponent"
+    return Computation(intent="tie_break", sentences=[sentence],
+                       trace=[say("tie_trace", lang, mine=mine, theirs=theirs)], value=value,
+                       engine={"intent": "tie_break", "score": tied, "tokens": [mine, theirs],
+                               "winners": ["me" if index == 0 else "opponent" for index in winners]},
+                       concepts=[("tie_break", {})])
