@@ -65,6 +65,10 @@ def is_negated(body: str, slots: list[Slot]) -> bool:
     "my brother can never remember", says nothing about the claim)."""
     sentences = [match.span() for match in re.finditer(r"[^.?!;]+[.?!;]*", body)]
     held = [(start, end) for start, end in sentences if any(slot.start < end and start < slot.end for slot in slots)]
+    # A count said as a negation ("pas d'argent", "no silver") is a value of zero, not a negative statement.
+    for slot in slots:
+        if slot.name == "ribbon_group" and getattr(slot.value, "count", None) == 0:
+            body = body[: slot.start] + " " * (slot.end - slot.start) + body[slot.end:]
     return any(_NEGATION.search(body[start:end]) for start, end in (held or [(0, len(body))]))
 
 

@@ -263,6 +263,7 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question") \
             and not (follow_up and has(text, "in_addition")):
         groups = []
+    groups = _listed_pairs(text, groups, targets, card_names, target_alt)
     # "movement x2", "Style 3x": a card and how many times it was met.
     if not groups:
         for match in re.finditer(B + f"(?P<target>{target_alt})\\s*(?:x\\s*(?P<after>\\d)|(?P<before>\\d)\\s*x)" + E, text):
@@ -290,6 +291,46 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             return sorted(groups + bare, key=lambda slot: slot.start)
         return [Slot("ribbon_group", RibbonGroup(only.value, "card", cards.pop(), False), only.start, only.end)]
     return sorted(groups + bare, key=lambda slot: slot.start)
+
+
+_LIST_GAP = re.compile(r"\s*(?:[+,;&/]|and|et|plus|with|avec|then|puis)?\s*(?:(?:and|et|plus)\s+)?")
+
+
+def _listed_pairs(text: str, groups: list[Slot], targets: dict, card_names: dict, target_alt: str) -> list[Slot]:
+    """End-of-game totals written as a list of "card count" pairs in any order and notation ("consistency 2,
+    emphasis 3, plus 1 silver", "emphasis x1, hierarchy x2", "1 coherence, 3 emphase, pas d'argent"): each pair is
+    a ribbon group once two or more items stand in one list (a lone "Emphasis 3" may be anything)."""
+    reader = numbers()
+    count = reader.fragment
+    none = alternation(words("no_silver"))
+    silver = alternation(words("silver"))
+    pair = re.compile(
+        B + f"(?:(?P<target>{target_alt})\\s*(?::|=|x|×)?\\s*(?P<count>{count})(?:\\s*x)?"
+        f"|(?P<count_first>{count})\\s*(?:x\\s*)?(?P<target_after>{target_alt})"
+        f"|(?P<none>{none})\\s*(?:{alternation(words('ribbon'))}\\s+)?(?:{silver}))" + E)
+    found: list[Slot] = []
+    for match in pair.finditer(text):
+        if any(slot.overlaps(*match.span()) for slot in groups):
+            continue
+        if match.group("none"):
+            found.append(Slot("ribbon_group", RibbonGroup(0, "silver", "silver", False), *match.span()))
+            continue
+        name = " ".join((match.group("target") or match.group("target_after")).split())
+        value = reader.count_value(match.group("count") or match.group("count_first"))
+        kind, key = targets.get(name, ("card", card_names.get(name, "")))
+        if value is None or not key or kind == "colour":
+            continue  # a colour next to a number ("red 2") is too loose to read as ribbons
+        found.append(Slot("ribbon_group", RibbonGroup(value, kind, key, False), *match.span()))
+    items = sorted(groups + found, key=lambda slot: slot.start)
+    # Keep the pairs that sit in one list with another item (only list words between them).
+    listed = set()
+    for first, second in zip(items, items[1:], strict=False):
+        if _LIST_GAP.fullmatch(text[first.end: second.start]):
+            listed.update((id(first), id(second)))
+    kept = [slot for slot in found if id(slot) in listed]
+    if not kept:
+        return groups
+    return sorted(groups + kept, key=lambda slot: slot.start)
 
 
 # ------------------------------------------------------------------------------------------------ swatches
