@@ -54,3 +54,69 @@ def test_a_total_claimed_over_a_list(question, lang, groups, silver, claimed):
     assert answer is not None and answer.kind == "claim"
     assert answer.verdict is (_total(groups, silver) == claimed)
     assert str(_total(groups, silver)) in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- paintings
+
+
+def _painting(titles):
+    by_title = {art_card.title.lower(): art_card for art_card in engine.ART_CARDS}
+    return engine.Painting.from_cards([by_title[title.lower()] for title in titles])
+
+
+def _empty_colours(titles, lang):
+    names = {"en": {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue", "violet": "violet"},
+             "fr": {"red": "rouge", "yellow": "jaune", "green": "vert", "blue": "bleu", "violet": "violet"}}[lang]
+    painting = _painting(titles)
+    return [names[shade] for shade, icons in zip(engine.SWATCH_COLOURS, painting.visible, strict=True) if not icons]
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("what can you see on the swatches with Whimsical, Nature and Purpose stacked bottom to top?", "en",
+     ["Whimsical", "Nature", "Purpose"]),
+    ("Chosen then Game then Unashamed on top: which icons show?", "en", ["Chosen", "Game", "Unashamed"]),
+    ("on voit quelles icônes avec Whimsical, Nature, Purpose (de bas en haut) ?", "fr", ["Whimsical", "Nature", "Purpose"]),
+])
+def test_the_visible_icons_name_each_swatch_by_colour(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    assert answer.engine["visible"] == [list(icons) for icons in _painting(titles).visible]
+    empty = _empty_colours(titles, lang)
+    assert empty and all(shade in answer.answer for shade in empty)
+
+
+@pytest.mark.parametrize(("question", "lang", "titles", "claimed"), [
+    ("chosen at the bottom, game, unashamed on top, that's called 'Unashamed Game' isn't it", "en",
+     ["Chosen", "Game", "Unashamed"], "Unashamed Game"),
+    ("Whimsical, Nature then Purpose on top is titled 'Nature Purpose', right?", "en",
+     ["Whimsical", "Nature", "Purpose"], "Nature Purpose"),
+    ("Chosen, Game puis Unashamed en haut s'intitule « Chosen Game », c'est ça ?", "fr",
+     ["Chosen", "Game", "Unashamed"], "Chosen Game"),
+])
+def test_a_title_stated_after_the_painting_is_checked(question, lang, titles, claimed):
+    title = _painting(titles).title
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (title == claimed)
+    assert title in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "titles", "stated"), [
+    ("ok and what is it called?", "en", ["Liberated, Game, View on top: points?"], ["Liberated", "Game", "View"], None),
+    ("and the title would be just 'View'?", "en", ["Liberated, Game, View on top: points?"], ["Liberated", "Game", "View"],
+     "View"),
+    ("et son titre alors ?", "fr", ["Mess, Expanse, Childhood (de bas en haut), ça marque combien ?"],
+     ["Mess", "Expanse", "Childhood"], None),
+    ("et le titre c'est « Mess Childhood » ?", "fr", ["Mess, Expanse, Childhood (de bas en haut), ça marque combien ?"],
+     ["Mess", "Expanse", "Childhood"], "Mess Childhood"),
+])
+def test_a_title_follow_up_about_the_previous_painting(question, lang, context, titles, stated):
+    title = _painting(titles).title
+    answer = ask(question, lang, context)
+    assert answer is not None
+    # The title is the first thing quoted: it opens the answer.
+    assert title in answer.answer.split("”" if lang == "en" else "»")[0]
+    if stated is None:
+        assert answer.kind == "computed"
+    else:
+        assert answer.kind == "claim" and answer.verdict is (title == stated)

@@ -11,6 +11,7 @@ from functools import cache
 from importlib import resources
 
 from rulesbot.compute.canvas import helpers
+from rulesbot.engine import canvas as engine
 
 
 @cache
@@ -62,8 +63,10 @@ def swatch_text(icons: tuple[str, ...] | list[str], lang: str) -> str:
 
 
 def visible_text(visible, lang: str) -> str:
-    """The five swatches in words: "1 Shape + Texture; 2 Shape; ..."."""
-    return "; ".join(f"{number} {swatch_text(icons, lang)}" for number, icons in enumerate(visible, start=1))
+    """The five swatches in words with their colour: "1 (red) Shape + Texture; 2 (yellow) Shape; ..." (a claim about
+    a swatch names it by colour: "the green one is empty")."""
+    return "; ".join(f"{number} ({colour(shade, lang)}) {swatch_text(icons, lang)}"
+                     for number, (shade, icons) in enumerate(zip(engine.SWATCH_COLOURS, visible, strict=False), start=1))
 
 
 def ribbons_text(ribbons: dict[str, int], lang: str) -> str:

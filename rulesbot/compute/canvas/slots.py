@@ -110,6 +110,8 @@ def _joined(between: str) -> bool:
         return False
     if len(re.findall(r"[\w']+", plain)) > 5:
         return False
+    if has(plain, "title_word"):
+        return False  # "Chosen, Game, then Unashamed on top is titled 'Unashamed Game'": the title stated, not a card
     # It must say it lists or layers ("the game stop the moment" names two titles in passing).
     listing = [word for key in ("list_sep", "above", "below", "chain_top", "chain_bottom", "chain_middle", "chain_next")
                for word in words(key) if word[0].isalpha()]

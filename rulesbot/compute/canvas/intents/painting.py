@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import (
     claimed_number,
@@ -20,12 +22,16 @@ from rulesbot.compute.canvas.phrasing import (
     visible_text,
     word,
 )
+from rulesbot.compute.canvas.words import pattern
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
 
 _TITLE_CUE = "title_word"
+# Between the title word and a title it states: "is", "c'est juste", "would be", a quote.
+_COPULA = re.compile(r"\s*(?:is|c'est|est|=|:|would be|serait|will be|sera)?\s*(?:just|juste|only|seulement|bien|simply|simplement)?"
+                     r"\s*[\"'«“]?\s*")
 
 
 def _previous_cards(parsed: Parsed) -> list | None:
@@ -103,6 +109,14 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     computation.concepts += concepts
     if parsed.cue(_TITLE_CUE):
         computation.concepts.insert(0, ("painting_title", {}))
+    if own_cue(parsed, _TITLE_CUE) and not parsed.claim:
+        stated = _stated_title(parsed, chain_span, right_after=True)
+        if stated:
+            # "and the title is just 'Childhood'?": a title stated after the title word is checked.
+            computation.value, computation.claimed, computation.value_text = painting.title, stated, painting.title
+            computation.states = True
+        # "what's the title of that one?": the title first (a follow-up's answer must say something new).
+        computation.sentences.insert(0, say("painting_title_check", lang, title=painting.title or word("no_title", lang)))
     painting_claim(parsed, computation, chain_span, painting)
     if not parsed.claim:
         _ribbons_asked(parsed, computation, slugs)
@@ -196,6 +210,27 @@ def score_painting(painting, slugs: list[str], lang: str, cards=None) -> Computa
                        value_text=qty(points, "point", lang), engine=engine_object, concepts=concepts)
 
 
+def _stated_title(parsed: Parsed, used: list[tuple[int, int]], right_after: bool = False) -> str | None:
+    """The title a question states ("... is titled 'Unashamed Game'", "le titre c'est 'Childhood'"): the Art Card
+    titles named after the title word, outside the painting's own cards. `right_after`: only titles said right
+    after the title word and a copula (a question that is no claim: "the title is just 'Childhood'?")."""
+    cue = pattern(_TITLE_CUE).search(parsed.folded)
+    if cue is None:
+        return None
+    stated = [slot for slot in parsed.all("art_card") if not slot.inherited and slot.start >= cue.end()
+              and not any(start <= slot.start < end for start, end in used)]
+    if right_after:
+        if not stated or not _COPULA.fullmatch(parsed.folded[cue.end(): stated[0].start]):
+            return None
+        stated = [slot for slot in stated if slot.start - stated[0].start < 40]
+    stated = [slot.value.title for slot in stated]
+    if not stated and not right_after:
+        # "Chosen Game is the title, right?": the titles said before the title word, outside the painting.
+        stated = [slot.value.title for slot in parsed.all("art_card") if not slot.inherited
+                  and not any(start <= slot.start < end for start, end in used)]
+    return " ".join(stated) or None
+
+
 def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[int, int]], painting) -> None:
     """Set the value a claim about this painting is checked against (points, ribbons, a card met, title)."""
     if not parsed.claim:
@@ -203,10 +238,9 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
     lang = parsed.lang
     ribbons = computation.engine["ribbons"]
     if parsed.cue(_TITLE_CUE) and used:
-        start, end = used[0]
-        stated = [slot.value.title for slot in parsed.all("art_card") if slot.end <= start or slot.start >= end]
+        stated = _stated_title(parsed, used)
         if stated:
-            computation.value, computation.claimed = painting.title, " ".join(stated)
+            computation.value, computation.claimed = painting.title, stated
             computation.value_text = painting.title
             computation.sentences.append(say("painting_title_check", lang, title=painting.title))
             return
