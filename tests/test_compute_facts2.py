@@ -120,3 +120,77 @@ def test_a_title_follow_up_about_the_previous_painting(question, lang, context, 
         assert answer.kind == "computed"
     else:
         assert answer.kind == "claim" and answer.verdict is (title == stated)
+
+
+# ------------------------------------------------------------------------------------------- components
+
+
+def _count(slug: str) -> int:
+    return engine.component_counts("base")[slug].count
+
+
+@pytest.mark.parametrize(("question", "lang", "players", "slug"), [
+    ("in a 2 player game how many tokens stay in the box", "en", 2, "inspiration_tokens"),
+    ("how many backgrounds go back to the box in a 5 player game?", "en", 5, "background_cards"),
+    ("à 3 joueurs on range combien de jetons dans la boîte ?", "fr", 3, "inspiration_tokens"),
+])
+def test_box_leftovers_for_a_player_count(question, lang, players, slug):
+    answer = ask(question, lang)
+    expected = _count(slug) - players * _count(f"{slug}_per_player")
+    assert answer is not None and answer.kind == "computed" and answer.engine["left"] == expected
+    assert str(expected) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "players", "slug", "claimed"), [
+    ("so with 2 players 8 tokens are in play, right?", "en", 2, "inspiration_tokens", 8),
+    ("à 4 joueurs il y a 15 cartes de fond en jeu, c'est ça ?", "fr", 4, "background_cards", 15),
+    ("with 3 players there are 9 background cards dealt out, correct?", "en", 3, "background_cards", 9),
+])
+def test_what_is_in_play_for_a_player_count(question, lang, players, slug, claimed):
+    used = players * _count(f"{slug}_per_player")
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (used == claimed)
+    assert str(used) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "players", "slug"), [
+    ("with 4 players are all the background cards dealt out?", "en", 4, "background_cards"),
+    ("à 5 joueurs toutes les cartes de fond sont distribuées, vrai ?", "fr", 5, "background_cards"),
+    ("at 3 players all the tokens are in play, right?", "en", 3, "inspiration_tokens"),
+])
+def test_all_of_a_component_used_for_a_player_count(question, lang, players, slug):
+    used = players * _count(f"{slug}_per_player")
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (used >= _count(slug))
+
+
+def _bonus_cards() -> int:
+    from rulesbot.engine.canvas.data import BONUS_ELEMENT
+
+    return sum(1 for art_card in engine.ART_CARDS if any(icon in BONUS_ELEMENT for stripe in art_card.stripes for icon in stripe))
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("how many of the art cards carry a silver bonus icon?", "en"),
+    ("number of art cards with a PER icon on them", "en"),
+    ("y a combien de cartes art avec un symbole bonus ?", "fr"),
+])
+def test_art_cards_with_a_bonus_icon_are_counted_on_the_card_data(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and answer.engine["count"] == _bonus_cards()
+    assert 1 in {citation.page for citation in answer.citations}
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed"), [
+    ("ribbons: there are 15 of each colour, right?", "en", 15),
+    ("the ribbons come 20 per colour, yeah?", "en", 20),
+    ("cb de rubans par couleur ?", "fr", None),
+])
+def test_ribbons_per_colour(question, lang, claimed):
+    count = _count("ribbons_per_colour")
+    answer = ask(question, lang)
+    assert answer is not None and str(count) in answer.answer
+    if claimed is None:
+        assert answer.kind == "computed"
+    else:
+        assert answer.kind == "claim" and answer.verdict is (count == claimed)

@@ -661,15 +661,21 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     reader = numbers()
     for component, phrases in vocabulary()["components"].items():
         # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
-        stated = re.search(r"(?P<lead>(?:" + alternation(words("count_lead")) + r")\s+)?" + B
-                           + f"(?P<n>{reader.fragment})\\s+(?:(?:different|differentes|distinct)\\s+)?"
-                           + alternation(phrases) + E, text)
-        if stated and (stated.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E,
-                                                        text[stated.end():])):
+        # The first count of it that is said as a count ("4 jetons chacun ..., y a 12 jetons": the second).
+        stated = next((found for found in re.finditer(
+            r"(?P<lead>(?:" + alternation(words("count_lead")) + r")\s+)?" + B + f"(?P<n>{reader.fragment})\\s+"
+            r"(?:(?:different|differentes|distinct)\s+)?" + alternation(phrases) + E, text)
+            if found.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E, text[found.end():])),
+            None)
+        if stated:
             if stated.group("n").strip() in reader.article_one:
                 continue  # "c'est un accomplissement", "unlocks an achievement": an article, not a stated count
             if component == "max_players" and has(text[stated.end():], "count_question"):
                 continue  # "a 2 joueurs, il reste combien de jetons ?": the players set the scene, the count is asked
+            if component == "max_players" and any(
+                    re.search(B + alternation(others) + E, text) for other, others in vocabulary()["components"].items()
+                    if other not in ("max_players", "ribbons_per_colour")):
+                continue  # "how many tokens are left in a 3 player game", "a 3 joueurs y a 12 jetons": the players set the scene
             return [Slot("component", component, stated.end("n") + 1, stated.end())]
         # "max players is 5", "le nombre de scenarios c'est 9": the component, then its count.
         after = re.search(B + alternation(phrases) + r"\s+(?:is|are|=|c'est|est de|sont|est)\s+(?:only\s+|just\s+|que\s+)?"
@@ -686,13 +692,19 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             if named:
                 return [Slot("component", component, opener.end(), opener.end() + named.end())]
     if not has(text, "count_question"):
+        if has(text, "in_play") and has(text, "player_count"):
+            # "a 5 joueurs tous les jetons partent ?": a component dealt out for a number of players.
+            for component, phrases in vocabulary()["components"].items():
+                named = re.search(B + alternation(phrases) + E, text)
+                if named and component != "max_players":
+                    return [Slot("component", component, *named.span())]
         return []
     question = pattern("count_question").search(text)
     after = text[question.end():]
     best = None
     for component, phrases in vocabulary()["components"].items():
         match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
-                         r"(?:(?:different|differentes|distinct|the|les|des|de|d')\s*)*" + alternation(phrases) + E, after)
+                         r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)
     if best is None:

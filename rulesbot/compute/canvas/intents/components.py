@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
-from rulesbot.compute.canvas.phrasing import say
+from rulesbot.compute.canvas.phrasing import say, word
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import E, alternation
@@ -36,7 +36,9 @@ def compute(parsed: Parsed) -> Computation | None:
     if slug == "ribbons_per_colour" and not parsed.cue("ribbon"):
         return None  # "how many of each colour?" counts ribbons only when ribbons are named
     name = entry.name_fr if lang == "fr" else entry.name_en
-    leftover = _leftover(parsed, counts, slug, lang)
+    if slug == "art_cards" and parsed.cue("bonus_icon"):
+        return _bonus_cards(parsed, entry, lang)
+    leftover = _in_play(parsed, counts, slug, lang) or _leftover(parsed, counts, slug, lang)
     if leftover is not None:
         return leftover
     sentences = [say("component_count", lang, count=entry.count, component=name)]
@@ -85,3 +87,56 @@ def _leftover(parsed: Parsed, counts, slug: str, lang: str) -> Computation | Non
                        engine={"intent": "component_leftover", "component": total.slug, "count": total.count,
                                "players": players.value, "per_player": per_player.count, "left": left},
                        concepts=[(f"component/{total.slug}", {"page": total.page})])
+
+
+def _in_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """How many are dealt out for a player count ("a 3 joueurs y a 12 jetons en jeu", "with 5 players every token is
+    used"): players x the per-player count, against the box (both from the engine); a claim that all of them are
+    used is checked against the box count."""
+    per_player = counts.get(f"{slug.removesuffix('_per_player')}_per_player")
+    total = counts.get(slug.removesuffix("_per_player"))
+    players = _players(parsed)
+    if per_player is None or total is None or players is None or not parsed.cue("in_play"):
+        return None
+    if not 1 <= players.value <= counts["max_players"].count:
+        return None
+    used = players.value * per_player.count
+    left = total.count - used
+    name = total.name_fr if lang == "fr" else total.name_en
+    sentence = say("component_in_play", lang, used=used, component=name, total=total.count, players=players.value,
+                   each=per_player.count, left=left)
+    trace = [f"{players.value} × {per_player.count} = {used}; {total.count} - {used} = {left}"]
+    number = next((item for item in parsed.free_numbers() if item is not players and item.value != per_player.count
+                   and not (item.start == players.start)), None) if parsed.claim else None
+    if number is not None:
+        value, claimed, value_text = used, number.value, str(used)
+    elif parsed.claim and parsed.cue("all_of_them"):
+        value, claimed, value_text = used >= total.count, not parsed.negated, None  # "all the tokens are used"
+    else:
+        value, claimed, value_text = used, None, str(used)
+    return Computation(intent="components", sentences=[sentence], trace=trace, value=value, value_text=value_text,
+                       claimed=claimed,
+                       engine={"intent": "component_in_play", "component": total.slug, "count": total.count,
+                               "players": players.value, "per_player": per_player.count, "in_play": used, "left": left},
+                       concepts=[(f"component/{total.slug}", {"page": total.page})])
+
+
+def _bonus_cards(parsed: Parsed, entry, lang: str) -> Computation:
+    """How many Art Cards carry a Silver Bonus Icon, counted on the engine's card data (and how many of each kind)."""
+    from rulesbot.compute.canvas import helpers
+    from rulesbot.engine.canvas.data import BONUS_ELEMENT
+
+    per_card = [[icon for stripe in art_card.stripes for icon in stripe if icon in BONUS_ELEMENT] for art_card in engine.ART_CARDS]
+    holders = [icons for icons in per_card if icons]
+    kinds = {icon: sum(icons.count(icon) for icons in per_card) for icon in BONUS_ELEMENT}
+    per_word = word("per", lang)
+    kinds_text = ", ".join(f"{count} {helpers.icon_name(icon, lang, per_word)}" for icon, count in kinds.items())
+    name = entry.name_fr if lang == "fr" else entry.name_en
+    sentences = [say("component_bonus_cards", lang, count=len(holders), total=entry.count, component=name, kinds=kinds_text)]
+    number = claimed_number(parsed, spans(parsed, "component"))
+    return Computation(intent="components", sentences=sentences, value=len(holders), value_text=str(len(holders)),
+                       claimed=None if number is None else number.value,
+                       trace=[f"{len(holders)} / {entry.count}; " + ", ".join(f"{icon} {count}" for icon, count in kinds.items())],
+                       engine={"intent": "bonus_cards", "count": len(holders), "art_cards": entry.count, "kinds": kinds,
+                               "most_on_one_card": max(len(icons) for icons in per_card)},
+                       concepts=[(f"component/{entry.slug}", {"page": entry.page}), ("bonus_icons", {})])
