@@ -194,3 +194,77 @@ def test_ribbons_per_colour(question, lang, claimed):
         assert answer.kind == "computed"
     else:
         assert answer.kind == "claim" and answer.verdict is (count == claimed)
+
+
+# ------------------------------------------------------------------------------------------- ribbons and limits
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count", "claimed"), [
+    ("ma soeur dit que 2 rubans Emphase valent 5 points, moi j'y crois pas", "fr", "emphasis", 2, 5),
+    ("my cousin says 3 variety ribbons make 12, i doubt it", "en", "variety", 3, 12),
+    ("my friend reckons 2 repetition ribbons are worth 7, I don't think so", "en", "repetition", 2, 7),
+])
+def test_the_speakers_disbelief_does_not_negate_the_reported_claim(question, lang, slug, count, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (engine.points_for(slug, count) == claimed)
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed"), [
+    ("silver ribbons are worth 1 point each, right?", "en", 1),
+    ("each silver ribbon scores 2, correct?", "en", 2),
+    ("un ruban argent vaut 4 points l'unité, non ?", "fr", 4),
+])
+def test_the_value_of_each_silver_ribbon(question, lang, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (engine.SILVER_POINTS == claimed)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("what is written under the 16 of Repetition on its card?", "en"),
+    ("sous le 9 de Composition il y a quoi ?", "fr"),
+])
+def test_a_number_printed_on_a_card_is_no_ribbon_count(question, lang):
+    assert ask(question, lang) is None
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count", "bound", "claimed"), [
+    ("6 emphasis ribbons over the game is more than 11 points, right?", "en", "emphasis", 6, "more", 11),
+    ("4 rubans de variété ça fait au moins 13, non ?", "fr", "variety", 4, "least", 13),
+    ("5 style ribbons: that's less than 18 points, correct?", "en", "style", 5, "less", 18),
+])
+def test_a_claim_comparing_the_points_with_a_number(question, lang, slug, count, bound, claimed):
+    points = engine.points_for(slug, count)
+    expected = {"more": points > claimed, "least": points >= claimed, "less": points < claimed}[bound]
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is expected
+    assert str(points) in answer.answer
+
+
+def _cap(slug):
+    return engine.scoring_card(slug).max_ribbons
+
+
+@pytest.mark.parametrize(("question", "lang", "slug"), [
+    ("proximity maxed out: ribbons and points?", "en", "proximity"),
+    ("movement fully maxed, how many ribbons is that", "en", "movement"),
+    ("hiérarchie au max, ça fait combien de rubans ?", "fr", "hierarchy"),
+])
+def test_a_maxed_out_card_is_its_cap(question, lang, slug):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["max_ribbons"] == _cap(slug)
+    assert str(engine.scoring_card(slug).points[-1]) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "scenario", "claimed"), [
+    ("if we max out all 4 cards of spatial that's 15 ribbons, right?", "en", "spatial", 15),
+    ("si on max les quatre cartes de balanced on a 12 rubans, non ?", "fr", "balanced", 12),
+    ("first time playing: max on every card gives 14 ribbons, correct?", "en", "first-time-playing", 14),
+])
+def test_the_ribbons_of_every_card_maxed_out(question, lang, scenario, claimed):
+    cards = engine.scenario(scenario).cards if hasattr(engine, "scenario") else next(
+        item.cards for item in engine.SCENARIOS if item.slug == scenario)
+    total = sum(_cap(slug) for slug in cards)
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (total == claimed)
+    assert str(total) in answer.answer

@@ -244,6 +244,10 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             kind, key = targets.get(name, ("card", card_names.get(name, "")))
             if not key:
                 continue
+            if match.group("rib") is None and regex is forward and (
+                    re.search(r"\b(?:for|pour)\b", text[match.end("count"): match.start("target")])
+                    or re.search(r"\b(?:le|la|the|du)\s*$", text[max(0, match.start() - 6): match.start()])):
+                continue  # "16 for Repetition", "sous le 11 d'Emphase": points said of a card, not ribbons
             # "a single blue ribbon" counts one ribbon on purpose: it is not the article of "a Variety ribbon".
             article = match.group("count").strip() in reader.article_one and match.group("count").strip() not in words("single_one")
             if not ribbon_word and match.group("rib") is None and regex is backward:
@@ -274,6 +278,13 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             if key:
                 value = int(match.group("after") or match.group("before"))
                 groups.append(Slot("ribbon_group", RibbonGroup(value, kind, key, False), match.start(), match.end()))
+    if not groups and ribbon_word and has(text, "each_word") and reader.find(text):
+        # "silver ribbons are worth 3 points each": a value stated for one silver ribbon (silver points are flat);
+        # without a value stated, "what is each silver ribbon worth?" is left to the rulebook.
+        silver = alternation(words("silver"))
+        one = re.search(B + f"(?:{ribbon})\\s+(?:{silver})|(?:{silver})\\s+(?:{ribbon})" + E, text)
+        if one:
+            groups.append(Slot("ribbon_group", RibbonGroup(1, "silver", "silver", False), *one.span()))
     bare: list[Slot] = []
     if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):

@@ -64,6 +64,8 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
         return None
     if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
         return None  # "scenario X: 3 Emphasis, 1 Hierarchy ... how many points?" counts ribbons
+    if parsed.cue("limit") and parsed.cue("all_cards"):
+        return None  # "if we max out the 4 cards of scenario X": the cards' caps, not the scenario's goal
     concepts = [("scenario", {"slug": scenario.slug})]
     if parsed.cue("solo"):
         concepts.append(("scenario_solo", {}))

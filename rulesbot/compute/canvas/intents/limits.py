@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans, unit_after
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
@@ -29,16 +29,18 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.claim and stated is None:
         number = claimed_number(parsed, spans(parsed, "scoring_card"))
         stated = None if number is None else number.value
-    if parsed.claim and stated is None:
+    if parsed.explicit_claim and stated is None:
         return None
-    if not parsed.claim and group is not None and not parsed.cue("limit"):
+    # "proximity maxed out: ribbons and points?" states no value: a question.
+    claim = parsed.claim and stated is not None
+    if not claim and group is not None and not parsed.cue("limit"):
         return None  # "how many points do 3 Emphasis ribbons give?" is the ribbons intent
     name = card_name(scoring.slug, lang)
     sentences = [say("card_limit", lang, card=name, max=qty(scoring.max_ribbons, "ribbon", lang),
                      points=qty(scoring.points[-1], "point", lang))]
     claimed = None
     value = scoring.max_ribbons
-    if parsed.claim:
+    if claim:
         claimed = stated
         if not parsed.cue("limit"):
             # "Emphasis can give 5 ribbons, yes?" / "doesn't give 4": true when that many ribbons is possible.
@@ -63,8 +65,18 @@ def compute_max_points(parsed: Parsed) -> Computation | None:
     total = sum(tops.values())
     items = join([f"{card_name(slug, lang)} {points}" for slug, points in tops.items()], lang)
     sentences = [say("max_points", lang, total=qty(total, "point", lang), items=items), *choice]
-    number = claimed_number(parsed)
-    return Computation(intent="max_points", sentences=sentences, value=total, value_text=qty(total, "point", lang),
+    number = claimed_number(parsed, spans(parsed, "scenario"))
+    caps = {slug: engine.scoring_card(slug).max_ribbons for slug in slugs}
+    ribbons = sum(caps.values())
+    value, value_text = total, qty(total, "point", lang)
+    if parsed.cue("ribbon"):
+        # "si on max les 4 cartes ca fait 14 rubans ?": the ribbons, each card's cap (its table's length).
+        listed = join([f"{card_name(slug, lang)} {cap}" for slug, cap in caps.items()], lang)
+        sentences.insert(0, say("max_ribbons", lang, total=qty(ribbons, "ribbon", lang), items=listed))
+        if unit_after(parsed, number) == "ribbons" if number is not None else not parsed.cue("points"):
+            value, value_text = ribbons, qty(ribbons, "ribbon", lang)
+    return Computation(intent="max_points", sentences=sentences, value=value, value_text=value_text,
                        claimed=None if number is None else number.value,
-                       engine={"intent": "max_points", "scoring": slugs, "points": tops, "total": total},
-                       concepts=[("ribbons", {}), *concepts])
+                       engine={"intent": "max_points", "scoring": slugs, "points": tops, "total": total,
+                               "max_ribbons": caps, "ribbons": ribbons},
+                       concepts=[("ribbons", {}), ("ribbon_limit", {}), *concepts])

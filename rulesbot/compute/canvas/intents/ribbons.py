@@ -46,6 +46,21 @@ def _claimed(parsed: Parsed):
     return claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count"))
 
 
+_BOUNDS = {"more_than": lambda total, number: total > number, "at_least": lambda total, number: total >= number,
+           "less_than": lambda total, number: total < number, "at_most": lambda total, number: total <= number}
+
+
+def _bound(parsed: Parsed, claimed):
+    """The comparison a claim makes with its number ("more than 16", "au moins 10"), or None for an equality."""
+    if claimed is None:
+        return None
+    before = parsed.folded[max(0, claimed.start - 16): claimed.start]
+    for key, compare in _BOUNDS.items():
+        if re.search(alternation(words(key)) + r"\s*$", before):
+            return compare
+    return None
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Points for N ribbons of each named colour / Scoring Card / silver (first-game colours assumed)."""
     lang = parsed.lang
@@ -71,8 +86,9 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     # "a Variety ribbon" alone is a rules question (what is one ribbon worth?), left to retrieval; so is a limit.
     # A value claimed for it ("un seul ruban Coherence = 3 pts, c'est ca ?") is checked.
+    # A list of two groups or more is a total even when it says "maxed" ("maxed everything: 3 variety, 4 ...").
     if all(group.article for group in groups) and not (parsed.claim and stated is not None) or not asks_points \
-            or parsed.cue("limit"):
+            or parsed.cue("limit") and len(groups) < 2:
         return None
     mapping = helpers.first_game_colours()
     totals: dict[str, int] = {}
@@ -119,9 +135,14 @@ def compute(parsed: Parsed) -> Computation | None:
     trace = ([say("ribbons_trace_total", lang, terms="; ".join(terms), total=f"{sums} = {total}")] if len(breakdown) > 1
              else ["; ".join(terms)])
     claimed = _claimed(parsed)
+    value, value_text, claimed_value = total, qty(total, "point", lang), None if claimed is None else claimed.value
+    bound = _bound(parsed, claimed)
+    if bound is not None:
+        # "that's more than 16 for Repetition, right?": the claim compares the total with the number.
+        value, value_text, claimed_value = bound(total, claimed.value), None, not parsed.negated
     return Computation(
-        intent="ribbons", sentences=sentences, trace=trace, value=total, value_text=qty(total, "point", lang),
-        claimed=None if claimed is None else claimed.value,
+        intent="ribbons", sentences=sentences, trace=trace, value=value, value_text=value_text,
+        claimed=claimed_value,
         engine={"intent": "ribbon_points", "ribbons": breakdown, "points": total,
                 "assumed_colours": mapping if used_colours else None},
         concepts=concepts,
