@@ -268,3 +268,51 @@ def test_the_ribbons_of_every_card_maxed_out(question, lang, scenario, claimed):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.verdict is (total == claimed)
     assert str(total) in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- achievements
+
+
+def _earned(titles):
+    from rulesbot.compute.canvas import helpers
+
+    by_title = {art_card.title.lower(): art_card for art_card in engine.ART_CARDS}
+    earned, _record = helpers.painting_achievements([by_title[title.lower()] for title in titles], list(engine.FIRST_GAME_CARDS))
+    return earned
+
+
+@pytest.mark.parametrize(("question", "lang", "titles", "slug"), [
+    ("Adventure, Heavy then Perspective on top: do I get the 'five of the same element' achievement?", "en",
+     ["Adventure", "Heavy", "Perspective"], "five-same-element"),
+    ("Heavy, Innocent, Mess (bottom to top), does it earn the '4 silver ribbons with 1 painting' achievement?", "en",
+     ["Heavy", "Innocent", "Mess"], "four-silver-one-painting"),
+    ("Heavy, Innocent, Mess de bas en haut : ça valide le succès « remplir les 4 conditions de score » ?", "fr",
+     ["Heavy", "Innocent", "Mess"], "all-conditions-one-painting"),
+])
+def test_a_painting_and_one_named_achievement(question, lang, titles, slug):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "painting_achievements"
+    assert set(answer.engine["earned"]) == set(_earned(titles))
+    expected = slug in _earned(titles)
+    assert ("yes" if lang == "en" else "oui") in answer.answer if expected else ("no" if lang == "en" else "non") in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "context"), [
+    ("and that's the 'score 7+ ribbons with 1 painting' achievement as well, right?", "en",
+     ["Heavy, Innocent, Mess (bottom to top): what does it score?"]),
+    ("donc ça débloque aussi le succès « 5 fois le même élément », non ?", "fr",
+     ["Adventure, Heavy, Perspective (de bas en haut), ça marque combien ?"]),
+])
+def test_a_named_achievement_claim_about_the_previous_painting(question, lang, context):
+    titles = {"Heavy": ["Heavy", "Innocent", "Mess"], "Adventure": ["Adventure", "Heavy", "Perspective"]}[context[0].split(",")[0]]
+    slug = "seven-ribbons-one-painting" if lang == "en" else "five-same-element"
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (slug in _earned(titles))
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("is the '14+ ribbons' achievement counted over the whole game or per painting?", "en"),
+    ("le succès « 7 rubans argent » c'est par peinture ou sur la partie ?", "fr"),
+])
+def test_a_number_inside_an_achievements_name_is_no_value(question, lang):
+    assert ask(question, lang) is None

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 
+from rapidfuzz import fuzz
+
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import score_number, scoring_selection, unit_after
 from rulesbot.compute.canvas.phrasing import join, qty, say
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import fold
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
@@ -98,15 +101,44 @@ def _painting(parsed: Parsed) -> Computation | None:
         sentences = [say("achievement_painting_none", lang, cards=titles,
                          missed=join([getattr(entry, lang) for entry in missed], lang))]
     sentences += choice
-    trace = [say("achievement_painting_trace", lang, ribbons=sum(record.taken), silver=record.silver)]
+    counts = engine.Painting.from_cards(cards).element_counts()
+    count_text = ", ".join(f"{helpers.element_name(element, lang)} {count}" for element, count in counts.items())
+    trace = [say("achievement_painting_trace", lang, ribbons=sum(record.taken), silver=record.silver, counts=count_text)]
     asserted = parsed.explicit_claim or parsed.claim and "?" not in parsed.text
-    return Computation(intent="achievement", sentences=sentences, trace=trace, value=bool(earned),
-                       value_text=say("yes" if earned else "no", lang),
+    value = bool(earned)
+    named = _named(parsed, [entry for entry in engine.ACHIEVEMENTS if entry.kind.startswith("painting_")])
+    if named is not None:
+        # "does that tick the 'five of the same element' achievement?": that one, not any.
+        value = named.slug in earned
+        sentences.append(say("achievement_named_yes" if value else "achievement_named_no", lang, achievement=getattr(named, lang)))
+    return Computation(intent="achievement", sentences=sentences, trace=trace, value=value,
+                       value_text=say("yes" if value else "no", lang),
                        claimed=(not parsed.negated) if asserted else None,
                        engine={"intent": "painting_achievements", "cards": [art_card.title for art_card in cards],
                                "scoring": list(slugs), "earned": list(earned), "silver": record.silver,
                                "ribbons": list(record.taken)},
                        concepts=[("achievement", {}), *concepts])
+
+
+# A quote opens after a space and closes before one (the apostrophe of "that's" opens nothing).
+_QUOTED = re.compile(r"(?:(?<=\s)|^)(?:'[^'\s][^']{3,}?'|\"[^\"]{4,}\"|«[^»]{4,}»|“[^”]{4,}”)(?=[\s,.?!;:]|$)")
+
+
+def _quoted(parsed: Parsed) -> list[tuple[int, int]]:
+    """Spans of quoted text ("the 'five of the same element' achievement"): names, not values."""
+    return [match.span() for match in _QUOTED.finditer(parsed.folded)]
+
+
+def _named(parsed: Parsed, candidates):
+    """The achievement a question names in quotes (closest wording among `candidates`, EN and FR), or None."""
+    quoted = [parsed.folded[start + 1: end - 1] for start, end in _quoted(parsed)]
+    best, best_score = None, 0.0
+    for text in quoted:
+        for entry in candidates:
+            score = max(fuzz.token_set_ratio(text, fold(getattr(entry, lang))) for lang in ("en", "fr"))
+            if score > best_score:
+                best, best_score = entry, score
+    return best if best_score >= 70 else None
 
 
 def compute(parsed: Parsed) -> Computation | None:
@@ -119,6 +151,10 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.has("card_chain"):
         return _painting(parsed)
     score = score_number(parsed)
+    if score is not None and any(start <= score.start < end for start, end in _quoted(parsed)):
+        if not parsed.explicit_claim:
+            return None  # "is the '4 silver ribbons' achievement per painting or per game?": a rules question
+        score = None  # the number names the achievement ("the '5 silvers' one needs 5, right?")
     source = parsed
     if score is None and parsed.previous is not None and not parsed.free_numbers():
         # "does that earn an achievement?" after "I scored 48 points ...": the previous question's value.
