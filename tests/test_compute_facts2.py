@@ -316,3 +316,40 @@ def test_a_named_achievement_claim_about_the_previous_painting(question, lang, c
 ])
 def test_a_number_inside_an_achievements_name_is_no_value(question, lang):
     assert ask(question, lang) is None
+
+
+# ------------------------------------------------------------------------------------------- best painting
+
+
+@pytest.mark.parametrize(("question", "lang", "hand", "scenario"), [
+    ("balanced: I hold Peaceful, Moment, View and Precious, which one do I keep aside?", "en",
+     ["Peaceful", "Moment", "View", "Precious"], "balanced"),
+    ("j'ai Chosen, Game, Truth et Mess en main, laquelle je laisse de côté ?", "fr", ["Chosen", "Game", "Truth", "Mess"], None),
+    ("with Liberated, Game, View, Whimsical and Nature in hand, which should I leave out?", "en",
+     ["Liberated", "Game", "View", "Whimsical", "Nature"], None),
+])
+def test_the_cards_left_aside_by_the_best_painting(question, lang, hand, scenario):
+    by_title = {art_card.title: art_card for art_card in engine.ART_CARDS}
+    slugs = (next(item.cards for item in engine.SCENARIOS if item.slug == scenario) if scenario
+             else engine.FIRST_GAME_CARDS)
+    best = engine.best_painting([by_title[title] for title in hand], list(slugs))
+    used = {art_card.title for art_card in engine.ART_CARDS if art_card.id in best.painting.cards}
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["points"] == best.points
+    assert set(answer.engine["left_out"]) == set(hand) - used
+    assert all(title in answer.answer for title in set(hand) - used)
+
+
+# ------------------------------------------------------------------------------------------- level follow-ups
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "score", "slug"), [
+    ("and 42 would be master then?", "en", ["solo: 36 = hard, right?"], 42, "master"),
+    ("and 33 would be hard?", "en", ["solo, 30 points is normal, correct?"], 33, "hard"),
+    ("et 41 ce serait maître alors ?", "fr", ["en solo 36 = difficile, c'est ça ?"], 41, "master"),
+])
+def test_a_level_follow_up_restating_the_claim_with_a_new_score(question, lang, context, score, slug):
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (score >= engine.solo_level(slug).target)
+    assert str(engine.solo_level(slug).target) in answer.answer

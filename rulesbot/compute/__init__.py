@@ -13,11 +13,13 @@ the game's engine can compute, and None otherwise so the rulebook text answers i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rulesbot.compute.parse import parse
 from rulesbot.compute.registry import Computation, rank, run
-from rulesbot.compute.text import fold
+from rulesbot.compute.text import E, alternation, fold
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
 from rulesbot.parsed import Parsed
@@ -53,7 +55,24 @@ def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] 
     if previous is None:
         return parsed
     merged = parsed.merged_over(previous)
+    if parsed.elliptical and previous.claim and not parsed.claim and states_after_opener(parsed, spec):
+        # "and 38 would be Master then?" after "35 = Hard, right?": the follow-up restates the claim with a new value.
+        merged = replace(merged, claim=True, claim_cue="statement")
     return merged if parsed.elliptical or leans_back(parsed, merged, spec) else parsed
+
+
+def states_after_opener(parsed: Parsed, spec: GameSpec) -> bool:
+    """Whether a follow-up, once its opener ("and", "et") is set aside, states something instead of asking."""
+    from rulesbot.compute.parse import is_statement
+
+    vocabulary = spec.vocabulary
+    opener = re.match(r"^\s*(?:" + alternation(vocabulary["ellipsis"] + vocabulary["ellipsis_openers"]) + r")" + E + r"\s*",
+                      parsed.folded)
+    rest = parsed.folded[opener.end():] if opener else parsed.folded
+    if re.match(r"\d+\s*(?:points?|pts?)?\s*,?\s*(?:would be|would make|would count as|is|=|serait|ce serait|c'est|ca fait|ca ferait)\b",
+                rest):
+        return True  # "38 would be Master then?": a value first, then what it is said to be
+    return bool(re.search(r"\d", rest)) and is_statement(rest, vocabulary)
 
 
 def leans_back(parsed: Parsed, merged: Parsed, spec: GameSpec) -> bool:

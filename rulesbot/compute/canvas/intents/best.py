@@ -39,6 +39,10 @@ def compute(parsed: Parsed) -> Computation | None:
             title=painting.title or word("no_title", lang), points=qty(best.points, "point", lang)),
         *choice,
     ]
+    left_out = [art_card.title for art_card in hand if art_card.title not in titles]
+    if left_out:
+        # "which one do I keep aside?": the cards the best painting does not use.
+        sentences.insert(1, say("best_left_out", lang, cards=join(left_out, lang)))
     trace = [say("best_trace", lang, tried=perm(len(hand), CARDS_PER_PAINTING), hand=len(hand),
                  ribbons=ribbons_text(ribbons, lang), bonus=best.score.bonus)]
     claimed = claimed_number(parsed, exclude)
@@ -48,6 +52,7 @@ def compute(parsed: Parsed) -> Computation | None:
         engine={"intent": "best_painting", "hand": [art_card.title for art_card in hand], "cards": titles,
                 "visible": [list(icons) for icons in painting.visible], "title": painting.title,
                 "shown_by": [by_id.get(card_id) if card_id else None for card_id in painting.shown_by],
-                "scoring": slugs, "ribbons": ribbons, "bonus": best.score.bonus, "points": best.points},
+                "scoring": slugs, "ribbons": ribbons, "bonus": best.score.bonus, "points": best.points,
+                "left_out": left_out},
         concepts=[("best", {}), *concepts],
     )

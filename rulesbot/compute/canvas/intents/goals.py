@@ -43,7 +43,8 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
         return not parsed.negated
     if target is not None and score is not None and target.start > score.end:
         between = parsed.folded[score.end: target.start]
-        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait"]), between):
+        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait", "would be", "serait",
+                                                                                   "ce serait", "ca ferait", "would make"]), between):
             return not parsed.negated
     return None
 
