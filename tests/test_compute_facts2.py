@@ -353,3 +353,23 @@ def test_a_level_follow_up_restating_the_claim_with_a_new_score(question, lang, 
     assert answer is not None and answer.kind == "claim"
     assert answer.verdict is (score >= engine.solo_level(slug).target)
     assert str(engine.solo_level(slug).target) in answer.answer
+
+
+# ------------------------------------------------------------------------------------------- scenario and question
+
+
+@pytest.mark.parametrize(("question", "lang", "titles", "scenario"), [
+    ("first time playing, Nightmare / Heightened / Melancholy bottom to top. does the middle bonus fill a swatch for "
+     "composition? total score?", "en", ["Nightmare", "Heightened", "Melancholy"], "first-time-playing"),
+    ("spatial : Mess, Expanse, Childhood (de bas en haut). ça remplit Symétrie ? score total ?", "fr",
+     ["Mess", "Expanse", "Childhood"], "spatial"),
+    ("balanced: Peaceful, Moment, View bottom to top, it gets Emphasis. and the points?", "en",
+     ["Peaceful", "Moment", "View"], "balanced"),
+])
+def test_a_named_card_of_the_scenario_keeps_the_scenarios_cards_and_a_final_value_question_asks(question, lang, titles,
+                                                                                                  scenario):
+    cards = next(item.cards for item in engine.SCENARIOS if item.slug == scenario)
+    points = engine.score_painting(_painting(titles), list(cards)).points()
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    assert answer.engine["points"] == points and set(answer.engine["scoring"]) == set(cards)

@@ -84,9 +84,12 @@ def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str)
     named = [slot.value.slug for slot in parsed.all("scoring_card")
              if not any(start <= slot.start < end for start, end in exclude)]
     named = list(dict.fromkeys(named))
-    if named:
-        return named, [], []
     scenario_slot = parsed.first("scenario")
+    # "first time playing, ... does it fill the Composition one?": the scenario's cards are in play; the named one
+    # is what is asked about.
+    if named and not (scenario_slot is not None and set(named) <= set(scenario_slot.value.cards)):
+        return named, [], []
+
     if scenario_slot is not None:
         scenario = scenario_slot.value
         if scenario.random_cards:

@@ -231,9 +231,17 @@ def _stated_title(parsed: Parsed, used: list[tuple[int, int]], right_after: bool
     return " ".join(stated) or None
 
 
+def _asks_value(parsed: Parsed) -> bool:
+    """Whether the question ends by asking a value ("... compte pour la compo ? score total ?"): its last sentence
+    holds no number and asks for points; then the sentences before it do not make the message a claim."""
+    sentences = [chunk for chunk in re.split(r"[?.!]+", parsed.folded) if chunk.strip()]
+    last = sentences[-1] if sentences else ""
+    return len(sentences) > 1 and not re.search(r"\d", last) and pattern("points_question").search(last) is not None
+
+
 def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[int, int]], painting) -> None:
     """Set the value a claim about this painting is checked against (points, ribbons, a card met, title)."""
-    if not parsed.claim:
+    if not parsed.claim or not parsed.explicit_claim and _asks_value(parsed):
         return
     lang = parsed.lang
     ribbons = computation.engine["ribbons"]
