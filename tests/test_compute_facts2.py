@@ -373,3 +373,23 @@ def test_a_named_card_of_the_scenario_keeps_the_scenarios_cards_and_a_final_valu
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "computed"
     assert answer.engine["points"] == points and set(answer.engine["scoring"]) == set(cards)
+
+
+def _hidden(titles, card_title, icon):
+    painting = _painting(titles)
+    card = next(art_card for art_card in engine.ART_CARDS if art_card.title == card_title)
+    places = [number for number, stripe in enumerate(card.stripes) if icon in stripe]
+    return all(painting.shown_by[number] != card.id for number in places)
+
+
+@pytest.mark.parametrize(("question", "lang", "titles", "card", "icon"), [
+    ("Vast, Expanse, Divine with Divine on top: Vast's per-shape icon is hidden, right?", "en",
+     ["Vast", "Expanse", "Divine"], "Vast", "per-shape"),
+    ("Divine, Expanse, Vast bottom to top: Vast's per shape is covered, correct?", "en",
+     ["Divine", "Expanse", "Vast"], "Vast", "per-shape"),
+    ("Vast, Expanse, Divine (de bas en haut) : la texture d'Expanse est recouverte, c'est ça ?", "fr",
+     ["Vast", "Expanse", "Divine"], "Expanse", "texture"),
+])
+def test_a_claim_that_a_cards_icon_is_covered(question, lang, titles, card, icon):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is _hidden(titles, card, icon)

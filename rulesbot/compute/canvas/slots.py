@@ -372,6 +372,11 @@ def _parse_group(group: str) -> list[str] | None:
     return icons or None
 
 
+def icons_in(text: str) -> list[str]:
+    """The icons named in a short text ("per-shape icon", "the Tone"), bonus icons as "per-<element>"."""
+    return _parse_group(text) or []
+
+
 def find_swatches(text: str, _found: list[Slot]) -> list[Slot]:
     """Five swatches from "[hue shape] [tone] [] ...", "hue+shape; tone; -; texture; hue" or "red: ..., yellow: ..."."""
     index = _icon_index()

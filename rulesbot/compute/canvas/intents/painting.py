@@ -22,6 +22,7 @@ from rulesbot.compute.canvas.phrasing import (
     visible_text,
     word,
 )
+from rulesbot.compute.canvas.slots import icons_in
 from rulesbot.compute.canvas.words import pattern
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
@@ -239,6 +240,37 @@ def _asks_value(parsed: Parsed) -> bool:
     return len(sentences) > 1 and not re.search(r"\d", last) and pattern("points_question").search(last) is not None
 
 
+def _covered_claim(parsed: Parsed, computation: Computation, used: list[tuple[int, int]], painting) -> bool:
+    """"Vast's per-Shape icon is covered, right?": whether a card's named icon is hidden by a card above it (the
+    engine's `shown_by`, which card shows each swatch). True when the claim was checked."""
+    covered = pattern("covered").search(parsed.folded)
+    if covered is None:
+        return False
+    mentions = [slot for slot in parsed.all("art_card") if not slot.inherited
+                and not any(start <= slot.start < end for start, end in used) and slot.start < covered.start()]
+    if not mentions:
+        return False
+    card = mentions[-1].value
+    # The icon is named next to the card ("Vast's per-Shape icon", "la texture d'Expanse"), after the painting.
+    start = max([end for _start, end in used] + [mentions[-1].start - 25, 0])
+    icons = icons_in(parsed.folded[start: covered.start()].replace(parsed.folded[mentions[-1].start: mentions[-1].end], " "))
+    places = [(number, icon) for number, stripe in enumerate(card.stripes) for icon in stripe if icon in icons]
+    if not places or card.id not in painting.cards:
+        return False
+    lang = parsed.lang
+    by_id = {art_card.id: art_card.title for art_card in engine.ART_CARDS}
+    hidden = []
+    for number, icon in places:
+        shown = painting.shown_by[number]
+        key = "painting_icon_covered" if shown != card.id else "painting_icon_visible"
+        hidden.append(shown != card.id)
+        computation.sentences.append(say(key, lang, card=card.title, icon=helpers.icon_name(icon, lang, word("per", lang)),
+                                         swatch=number + 1, colour=colour(engine.SWATCH_COLOURS[number], lang),
+                                         by=by_id.get(shown, "-")))
+    computation.value, computation.claimed, computation.value_text = all(hidden), not parsed.negated, None
+    return True
+
+
 def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[int, int]], painting) -> None:
     """Set the value a claim about this painting is checked against (points, ribbons, a card met, title)."""
     if not parsed.claim or not parsed.explicit_claim and _asks_value(parsed):
@@ -252,6 +284,8 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             computation.value_text = painting.title
             computation.sentences.append(say("painting_title_check", lang, title=painting.title))
             return
+    if _covered_claim(parsed, computation, used, painting):
+        return
     number = claimed_number(parsed, used + spans(parsed, "scoring_card"))
     if number is not None:
         unit = unit_after(parsed, number)
