@@ -393,3 +393,27 @@ def _hidden(titles, card_title, icon):
 def test_a_claim_that_a_cards_icon_is_covered(question, lang, titles, card, icon):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.verdict is _hidden(titles, card, icon)
+
+
+# ------------------------------------------------------------------------------------------- bonus icons
+
+
+def _silver_for(element: str, matching: int) -> int:
+    swatches = [[f"per-{element}"]] + [[element]] * matching + [[]] * (len(engine.SWATCH_COLOURS) - 1 - matching)
+    return engine.score_painting(engine.Painting.from_swatches(swatches), []).bonus
+
+
+@pytest.mark.parametrize(("question", "lang", "element", "matching"), [
+    ("a PER shape bonus icon with 2 shapes visible: how many silver ribbons and points?", "en", "shape", 2),
+    ("how many silver ribbons from a per-texture icon when 4 texture icons show?", "en", "texture", 4),
+    ("avec 3 teintes visibles et une icône bonus par teinte, ça fait combien de rubans argent ?", "fr", "hue", 3),
+])
+def test_silver_ribbons_of_a_bonus_icon_and_matching_icons(question, lang, element, matching):
+    silver = _silver_for(element, matching)
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["ribbons"]["silver"]["ribbons"] == silver
+    assert answer.engine["points"] == silver * engine.SILVER_POINTS
+
+
+def test_a_bonus_icon_counting_as_an_element_stays_a_rules_question():
+    assert ask("does a PER tone bonus icon count as a tone for hierarchy?", "en") is None

@@ -285,6 +285,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
         one = re.search(B + f"(?:{ribbon})\\s+(?:{silver})|(?:{silver})\\s+(?:{ribbon})" + E, text)
         if one:
             groups.append(Slot("ribbon_group", RibbonGroup(1, "silver", "silver", False), *one.span()))
+    if not groups:
+        groups += _bonus_icon_ribbons(text)
     bare: list[Slot] = []
     if not groups and ribbon_word:
         for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
@@ -304,6 +306,33 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
             return sorted(groups + bare, key=lambda slot: slot.start)
         return [Slot("ribbon_group", RibbonGroup(only.value, "card", cards.pop(), False), only.start, only.end)]
     return sorted(groups + bare, key=lambda slot: slot.start)
+
+
+def _bonus_icon_ribbons(text: str) -> list[Slot]:
+    """"a 'per Tone' bonus icon and 3 Tone icons showing": the silver ribbons the engine gives such a painting (a
+    painting built with the bonus icon alone in one swatch and one matching icon in each of N others)."""
+    index = _icon_index()
+    icon = alternation(index)
+    bonus = re.search(B + alternation(words("bonus_prefix")) + r"[- ]?\s*(?P<element>" + icon + ")" + E, text)
+    if bonus is None:
+        return []
+    element = index[" ".join(bonus.group("element").split())]
+    named = B + f"(?P<n>{numbers().fragment})\\s+(?:(?:{alternation(words('element_word'))})\\s+)?(?P<element>{icon})" + E
+    after = re.search(named, text[bonus.end():])
+    before = None if after else re.search(named, text[: bonus.start()])
+    count = after or before
+    if count is None or index[" ".join(count.group("element").split())] != element \
+            or count.group("n").strip() in numbers().article_one:
+        return []  # "does it count as a Shape?": an article, no count of icons
+    offset = bonus.end() if after else 0
+    matching = numbers().count_value(count.group("n"))
+    slots = len(engine.SWATCH_COLOURS)
+    if matching is None or matching > slots - 1:
+        return []  # the bonus icon fills one swatch: the others show each Element at most once
+    swatches = [[f"per-{element}"]] + [[element] for _ in range(matching)] + [[] for _ in range(slots - 1 - matching)]
+    silver = engine.score_painting(engine.Painting.from_swatches(swatches), []).bonus
+    start, end = min(bonus.start(), offset + count.start()), max(bonus.end(), offset + count.end())
+    return [Slot("ribbon_group", RibbonGroup(silver, "silver", "silver", False), start, end)]
 
 
 _LIST_GAP = re.compile(r"\s*(?:[+,;&/]|and|et|plus|with|avec|then|puis)?\s*(?:(?:and|et|plus)\s+)?")
