@@ -30,6 +30,8 @@ class RibbonGroup:
     kind: str  # "colour", "card" or "silver"
     key: str  # the mat slot, the Scoring Card slug or "silver"
     article: bool  # the count was an article ("a Variety ribbon")
+    # Silver ribbons the engine gave a bonus icon: (bonus icon, matching Elements visible), e.g. ("per-tone", 3).
+    bonus: tuple[str, int] | None = None
 
 
 def _free(span: tuple[int, int], slots: list[Slot]) -> bool:
@@ -332,7 +334,7 @@ def _bonus_icon_ribbons(text: str) -> list[Slot]:
     swatches = [[f"per-{element}"]] + [[element] for _ in range(matching)] + [[] for _ in range(slots - 1 - matching)]
     silver = engine.score_painting(engine.Painting.from_swatches(swatches), []).bonus
     start, end = min(bonus.start(), offset + count.start()), max(bonus.end(), offset + count.end())
-    return [Slot("ribbon_group", RibbonGroup(silver, "silver", "silver", False), start, end)]
+    return [Slot("ribbon_group", RibbonGroup(silver, "silver", "silver", False, (f"per-{element}", matching)), start, end)]
 
 
 _LIST_GAP = re.compile(r"\s*(?:[+,;&/]|and|et|plus|with|avec|then|puis)?\s*(?:(?:and|et|plus)\s+)?")

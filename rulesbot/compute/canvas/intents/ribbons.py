@@ -6,7 +6,7 @@ import re
 
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
-from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say
+from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say, word
 from rulesbot.compute.canvas.slots import RibbonGroup
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
@@ -125,6 +125,13 @@ def compute(parsed: Parsed) -> Computation | None:
         total += points
     sentences = [say("ribbons_total", lang, total=qty(total, "point", lang), items=join(items, lang)), *notes]
     concepts = [("ribbons", {})]
+    for group in groups:
+        if group.bonus is not None:
+            icon, matching = group.bonus
+            sentences.insert(0, say("ribbons_bonus_icon", lang, icon=helpers.icon_name(icon, lang, word("per", lang)),
+                                    silver=qty(group.count, "silver_ribbon", lang), matching=matching,
+                                    element=helpers.element_name(icon.removeprefix("per-"), lang)))
+            concepts.append(("bonus_icons", {}))
     if "silver" in totals:
         concepts.append(("ribbons_silver", {}))
     if used_colours:
