@@ -417,3 +417,15 @@ def test_silver_ribbons_of_a_bonus_icon_and_matching_icons(question, lang, eleme
 
 def test_a_bonus_icon_counting_as_an_element_stays_a_rules_question():
     assert ask("does a PER tone bonus icon count as a tone for hierarchy?", "en") is None
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count", "claimed"), [
+    ("Espace c'est pareil que Proximité, hein ? 2 rubans = 5 pts", "fr", "space", 2, 5),
+    ("is Symmetry like Movement? 3 ribbons = 6", "en", "symmetry", 3, 6),
+    ("Style works like Hierarchy I think, so 2 ribbons = 9 points", "en", "style", 2, 9),
+])
+def test_a_count_after_comparing_two_cards_belongs_to_the_first(question, lang, slug, count, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (engine.points_for(slug, count) == claimed)
+    assert str(engine.points_for(slug, count)) in answer.answer

@@ -298,9 +298,13 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     # One Scoring Card named and one bare count elsewhere ("SPACE card. three ribbons.", "Hierarchy ... j'ai deux
     # rubans dessus"): the ribbons are that card's. The count's span stands for the group.
     cards = {slot.value.slug for slot in found if slot.name == "scoring_card"}
+    named = [slot for slot in found if slot.name == "scoring_card"]
+    if len(bare) == 1 and len(cards) == 2 and len(named) == 2 and has(text[named[0].end: named[1].start], "like_word"):
+        # "Espace c'est comme Proximite non ? 3 rubans = 8 pts": the card compared to another is the one counted.
+        cards = {named[0].value.slug}
     if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain", "scenario") for slot in found):
         only = bare[0]
-        card = next(slot for slot in found if slot.name == "scoring_card")
+        card = named[0]
         between = text[min(card.end, only.end): max(card.start, only.start)]
         before = text[max(0, only.start - 16): only.start]
         # Not when the card is said to earn them ("does Movement give 2 ribbons?") or the count is a bound.
