@@ -429,3 +429,19 @@ def test_a_count_after_comparing_two_cards_belongs_to_the_first(question, lang, 
     assert answer is not None and answer.kind == "claim"
     assert answer.verdict is (engine.points_for(slug, count) == claimed)
     assert str(engine.points_for(slug, count)) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "held", "titles"), [
+    ("i already have 2 composition ribbons, my last painting is Liberated, Game, View on top. composition points at the end?",
+     "en", "composition", 2, ["Liberated", "Game", "View"]),
+    ("j'ai déjà 1 ruban Répétition, et je peins Liberated, Game, View (View en haut) : ça me fait combien en Répétition ?",
+     "fr", "repetition", 1, ["Liberated", "Game", "View"]),
+    ("so far 3 variety ribbons; next painting Heavy, Innocent, Mess bottom to top. how many variety points then?", "en",
+     "variety", 3, ["Heavy", "Innocent", "Mess"]),
+])
+def test_ribbons_already_held_plus_a_new_painting(question, lang, slug, held, titles):
+    gained = engine.score_painting(_painting(titles), list(engine.FIRST_GAME_CARDS)).ribbons[slug]
+    points = engine.points_for(slug, held + gained)
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    assert f"{points} " in answer.answer.split(". ")[0]

@@ -121,7 +121,28 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     painting_claim(parsed, computation, chain_span, painting)
     if not parsed.claim:
         _ribbons_asked(parsed, computation, slugs)
+    _with_held(parsed, computation, slugs)
     return computation
+
+
+def _with_held(parsed: Parsed, computation: Computation, slugs: list[str]) -> None:
+    """"I already have 2 Composition ribbons and paint X, Y, Z": the ribbons held plus this painting's, on the card's
+    points table (the engine's `points_for`, which stops at the card's cap)."""
+    lang = parsed.lang
+    held = [slot for slot in parsed.all("ribbon_group") if not slot.inherited and slot.value.kind == "card"
+            and slot.value.key in slugs and pattern("held_words").search(parsed.folded[max(0, slot.start - 30): slot.start])]
+    for slot in held:
+        slug = slot.value.key
+        total = slot.value.count + computation.engine["ribbons"].get(slug, 0)
+        points = engine.points_for(slug, total)
+        computation.sentences.insert(0, say("painting_with_held", lang, held=qty(slot.value.count, "ribbon", lang),
+                                            card=card_name(slug, lang), total=qty(total, "ribbon", lang),
+                                            points=qty(points, "point", lang)))
+        computation.trace.append(f"{card_name(slug, lang)} {slot.value.count} + {total - slot.value.count} = {total} → {points}")
+        if len(held) == 1 and not parsed.claim:
+            computation.value, computation.value_text = points, qty(points, "point", lang)
+        elif len(held) == 1 and computation.claimed is not None and computation.value == computation.engine["points"]:
+            computation.value, computation.value_text = points, qty(points, "point", lang)
 
 
 def _ribbons_asked(parsed: Parsed, computation: Computation, slugs: list[str]) -> None:
