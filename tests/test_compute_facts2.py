@@ -383,7 +383,7 @@ def _hidden(titles, card_title, icon):
 
 
 @pytest.mark.parametrize(("question", "lang", "titles", "card", "icon"), [
-    ("Vast, Expanse, Divine with Divine on top: Vast's per-shape icon is hidden, right?", "en",
+    ("Vast at the bottom, Expanse, Divine on top. the per-shape of Vast ends up hidden, right?", "en",
      ["Vast", "Expanse", "Divine"], "Vast", "per-shape"),
     ("Divine, Expanse, Vast bottom to top: Vast's per shape is covered, correct?", "en",
      ["Divine", "Expanse", "Vast"], "Vast", "per-shape"),
@@ -432,7 +432,7 @@ def test_a_count_after_comparing_two_cards_belongs_to_the_first(question, lang, 
 
 
 @pytest.mark.parametrize(("question", "lang", "slug", "held", "titles"), [
-    ("i already have 2 composition ribbons, my last painting is Liberated, Game, View on top. composition points at the end?",
+    ("two composition ribbons in hand already; final painting Liberated, Game, View on top. composition points at the end?",
      "en", "composition", 2, ["Liberated", "Game", "View"]),
     ("j'ai déjà 1 ruban Répétition, et je peins Liberated, Game, View (View en haut) : ça me fait combien en Répétition ?",
      "fr", "repetition", 1, ["Liberated", "Game", "View"]),

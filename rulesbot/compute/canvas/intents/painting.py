@@ -130,7 +130,7 @@ def _with_held(parsed: Parsed, computation: Computation, slugs: list[str]) -> No
     points table (the engine's `points_for`, which stops at the card's cap)."""
     lang = parsed.lang
     held = [slot for slot in parsed.all("ribbon_group") if not slot.inherited and slot.value.kind == "card"
-            and slot.value.key in slugs and pattern("held_words").search(parsed.folded[max(0, slot.start - 30): slot.start])]
+            and slot.value.key in slugs and pattern("held_words").search(parsed.folded[max(0, slot.start - 30): slot.end + 30])]
     for slot in held:
         slug = slot.value.key
         total = slot.value.count + computation.engine["ribbons"].get(slug, 0)
