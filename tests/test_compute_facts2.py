@@ -445,3 +445,14 @@ def test_ribbons_already_held_plus_a_new_painting(question, lang, slug, held, ti
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "computed"
     assert f"{points} " in answer.answer.split(". ")[0]
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("en mode chill on joue avec combien de cartes et quel objectif ?", "fr"),
+    ("le mode chill, il faut combien de points ?", "fr"),
+    ("chill mode: how many scoring cards and what's the goal?", "en"),
+])
+def test_chill_mode_gives_its_cards_and_its_goal(question, lang):
+    scenario = next(item for item in engine.SCENARIOS if item.slug == "chill-mode")
+    answer = ask(question, lang)
+    assert answer is not None and str(scenario.goal) in answer.answer and str(scenario.random_cards) in answer.answer

@@ -74,6 +74,8 @@ def _name_index(kind: str) -> tuple[re.Pattern, dict[str, object]]:
         for scenario in engine.SCENARIOS:
             index[fold(scenario.name)] = scenario
             index[fold(scenario.slug.replace("-", " "))] = scenario
+            for alias in vocabulary().get("scenario_aliases", {}).get(scenario.slug, []):
+                index[alias] = scenario  # "mode chill": the name in French word order
     elif kind == "level":
         for level in engine.SOLO_LEVELS:
             for name in (level.slug, level.name_en, level.name_fr):
