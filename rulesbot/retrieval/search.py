@@ -108,6 +108,8 @@ class Retriever:
         """Load `game`'s records and open its index now (what its first search would do)."""
         self.packs[game]
         self._index_for(game)
+        if self.reranker is not None:
+            self.reranker.warm(game)
 
     def index_for(self, game: str) -> Index | None:
         """The vector index `game` is searched in (opening it if needed); None without a dense index."""
