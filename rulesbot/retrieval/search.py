@@ -176,6 +176,12 @@ class Retriever:
             return 1.0
         return len(terms & set(self._bm25_for(game).idf)) / len(terms)
 
+    def vocabulary(self, game: str) -> set[str] | dict[str, float]:
+        """Every stemmed word the game's knowledge uses (its lexical index's terms; empty for an unknown game)."""
+        if game not in self.packs:
+            return set()
+        return self._bm25_for(game).idf
+
     def _bm25_for(self, game: str) -> "BM25":
         if game not in self._bm25:
             self._bm25[game] = self._load_bm25(game)
