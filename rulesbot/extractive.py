@@ -57,6 +57,8 @@ SECOND_MARGIN = 0.015
 # ... or when the best one has fewer words than this (a "Draw:" fragment does not answer on its own).
 SHORT_SENTENCE_WORDS = 7
 SENTENCE_CACHE_SIZE = 8192
+# A list brought by its "...:" sentence is shown whole up to this many words, else its items' first sentences.
+LIST_WORDS = 90
 
 # Passage-only packs (ingested rulebooks without FAQ records). The decision score is DECISION_WEIGHTS' mean of
 # the best passage's dense score, its best sentence's and its title's, plus coverage_weight x word_coverage (the
@@ -84,7 +86,17 @@ PASSAGE_CALIBRATION: dict[tuple[str, str], Calibration] = {
 # English words to the dense query (GLOSS_IN_QUERY) and are the lexical evidence of coverage.
 GLOSS_IN_QUERY = True
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”»)]?\s+(?=[\"“«(]?[A-Z0-9À-Ý])")
+# A sentence ends at . ! ? (also inside Markdown bold: "**Lay a tile.** You must...") before a capital or a
+# digit; a list item ("- ...", "* ...", "1. ...") starts a sentence of its own.
+_SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?]\*\*)|(?<=[.!?]__))[\"”»)]?\s+(?=[\"“«(*_]*[A-Z0-9À-Ý])")
+# Bullets ("- ", "* ", "• ") anywhere but between numbers ("2 - 3"); numbers ("1. ") only after a sentence's end
+# or a colon ("on space 5. The game" is no list).
+_ITEM_START = re.compile(
+    r"(?:^|(?<!\d)\s+)(?=[-*•+]\s+\S)|(?:^|(?:(?<=[.!?:;])|(?<=[.!?:;]\*\*))\s+)(?=\d{1,2}[.)]\s+\D)"
+)
+_BOLD_ONLY = re.compile(r"^(?:(?:[-*•+]|\d{1,2}[.)])\s+)?(?:\*\*[^*]+\*\*|__[^_]+__):?$")
+_MARKER_ONLY = re.compile(r"^\d{1,2}[.)]$")
+_ITEM = re.compile(r"^(?:[-*•+]|\d{1,2}[.)])\s+\S")
 _cache: OrderedDict[tuple[str, str, str], np.ndarray] = OrderedDict()
 _cache_lock = threading.Lock()
 
@@ -106,9 +118,29 @@ def passage_only(pack: Pack) -> bool:
 
 
 def split_sentences(text: str) -> list[str]:
-    """The sentences of `text` (cut after . ! ? before a capital or a digit); never empty for non-empty text."""
-    sentences = [part.strip() for part in _SENTENCE_END.split(" ".join(text.split())) if part.strip()]
+    """The sentences of `text` (cut after . ! ? before a capital or a digit; each list item is one sentence);
+    never empty for non-empty text."""
+    sentences: list[str] = []
+    for part in _ITEM_START.split(" ".join(text.split())):
+        pieces = [piece.strip() for piece in _SENTENCE_END.split(part.strip()) if piece.strip()]
+        for piece in pieces:
+            if sentences and (_BOLD_ONLY.match(sentences[-1]) or _MARKER_ONLY.match(sentences[-1])):
+                # A bold case title ("**You run out of lanterns.**") or an item's number ("1.") is read with the
+                # sentence it heads.
+                sentences[-1] = f"{sentences[-1]} {piece}"
+            else:
+                sentences.append(piece)
     return sentences or [text.strip()]
+
+
+def is_list_item(sentence: str) -> bool:
+    """Whether `sentence` is an item of a list ("- ...", "* ...", "1. ...")."""
+    return bool(_ITEM.match(sentence))
+
+
+def introduces_list(sentence: str) -> bool:
+    """Whether `sentence` ends with ":" (plain or in bold): the list after it is part of what it says."""
+    return sentence.rstrip("*_ ").endswith(":")
 
 
 def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -> list[ScoredSentence]:
@@ -131,14 +163,35 @@ def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -
 
 def best_sentences(question: str, question_lang: str, entry: Entry, embedder) -> str:
     """The answer text from `entry`: its best sentence, with the runner-up when close or when the best is short."""
-    scored = score_sentences(question, question_lang, entry, embedder)
+    scored = score_sentences(normalise_chat(question, question_lang), question_lang, entry, embedder)
     ranked = sorted(scored, key=lambda item: (-item.score, item.position))
     chosen = [ranked[0]]
     if len(ranked) > 1 and (
         ranked[0].score - ranked[1].score <= SECOND_MARGIN or len(ranked[0].text.split()) < SHORT_SENTENCE_WORDS
     ):
         chosen.append(ranked[1])
-    return " ".join(item.text for item in sorted(chosen, key=lambda item: item.position))
+    positions = sorted({item.position for item in chosen})
+    # A sentence ending with ":" brings the list that follows it ("...as soon as one of these things happens:").
+    for position in list(positions):
+        if introduces_list(scored[position].text):
+            positions += list_after(scored, position)
+    return " ".join(scored[position].text for position in sorted(set(positions)))
+
+
+def list_after(scored: list[ScoredSentence], position: int) -> list[int]:
+    """The positions of the list items after sentence `position` (with their further sentences while the whole
+    stays within LIST_WORDS words; past that, the items' first sentences only)."""
+    items, whole = [], []
+    for following in range(position + 1, len(scored)):
+        starts_item = is_list_item(scored[following].text)
+        if not starts_item and not whole:
+            break  # no list right after the colon
+        whole.append(following)
+        if starts_item:
+            items.append(following)
+    if sum(len(scored[number].text.split()) for number in whole) <= LIST_WORDS:
+        return whole
+    return items
 
 
 def passage_decision(
@@ -304,3 +357,23 @@ def word_coverage(question: str, question_lang: str, text_langs: Collection[str]
         return 1.0
     hits = sum(1 for group in groups if any(stem in vocabulary for stem in group))
     return hits / len(groups)
+
+
+@lru_cache(maxsize=4)
+def _chat_pattern(lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
+    table = {word.lower(): plain for word, plain in _glossary_data().get("chat", {}).get(lang, {}).items()}
+    if not table:
+        return None, table
+    words = sorted(table, key=len, reverse=True)
+    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'])", re.IGNORECASE), table
+
+
+def normalise_chat(question: str, lang: str) -> str:
+    """`question` with chat shorthand written out and noise dropped ("who starts?? lol" -> "who starts?"; "u",
+    "ur", "b4", "pts"; rulesbot/glossary.json "chat"), repeated punctuation collapsed, spaces single."""
+    pattern, table = _chat_pattern(lang)
+    text = question if pattern is None else pattern.sub(lambda match: table[match.group(0).lower()], question)
+    text = re.sub(r"([?!.,])[?!.,]+", r"\1", text)
+    text = re.sub(r"\s+([?!.,])", r"\1", " ".join(text.split()))
+    return text.strip(" ,") or question
+
