@@ -48,6 +48,13 @@ RERANK_DEPTH = 20
 # page for 24/24/25/26/26/25 of its 30 answerable questions; the title weight (0.5-2) changed nothing there.
 SENTENCE_RANK_WEIGHT = 3.0
 HEADING_RANK_WEIGHT = 1.0
+# A passage whose section title is the kind the question asks about ("who starts" -> "Who Goes First", "how many
+# tiles in the box" -> "Components"; rulesbot/glossary.json "headings") gains this in the re-ranking, and the
+# decision score this when it ranks first. Picked on the two dev rulebooks (eval/site-rulebook-dev, -dev2):
+# re-ranking weight 0.1 / 0.3 / 0.6 / 1.0 gave 35+20, 36+20, 36+21, 36+21 of 49+40 at decision 0.03; decision
+# 0 / 0.03 / 0.06 gave 36+20, 36+21, 36+22 at weight 0.6 (0.06: "who starts", "how long" clear the threshold).
+HEADING_CUE_WEIGHT = 0.6
+HEADING_CUE_DECISION = 0.06
 # The decision score: the weighted mean of the best passage's dense score, its best sentence's, its title's.
 DECISION_WEIGHTS = (1.0, 1.0, 1.0)
 # A sentence's score: dense similarity + this x its share of the question's stemmed words (same language).
@@ -179,16 +186,17 @@ def best_sentences(question: str, question_lang: str, entry: Entry, embedder) ->
 
 
 def list_after(scored: list[ScoredSentence], position: int) -> list[int]:
-    """The positions of the list items after sentence `position` (with their further sentences while the whole
-    stays within LIST_WORDS words; past that, the items' first sentences only)."""
-    items, whole = [], []
-    for following in range(position + 1, len(scored)):
-        starts_item = is_list_item(scored[following].text)
-        if not starts_item and not whole:
-            break  # no list right after the colon
-        whole.append(following)
-        if starts_item:
-            items.append(following)
+    """The positions of the list items after sentence `position`. An item's further sentences come along when
+    the list has such sentences between its items (after the last item, text of one-sentence items is what
+    follows the list, not part of it), while the whole stays within LIST_WORDS words; past that, the items'
+    first sentences only."""
+    following = list(range(position + 1, len(scored)))
+    if not following or not is_list_item(scored[following[0]].text):
+        return []  # no list right after the colon
+    items = [number for number in following if is_list_item(scored[number].text)]
+    inside = [number for number in following if number <= items[-1]]
+    multi_sentence = len(inside) > len(items)
+    whole = following if multi_sentence else inside
     if sum(len(scored[number].text.split()) for number in whole) <= LIST_WORDS:
         return whole
     return items
@@ -214,10 +222,13 @@ def passage_decision(
         for item in head
     }
     heading = heading_scores(searched, [item.entry.section for item in head], embedder)
+    cues = heading_cues(query)
+    cued = {id(item): heading_match(item.entry.section, pack.manifest.title, cues) for item in head}
     combined = {
         id(item): item.rank_score
         + SENTENCE_RANK_WEIGHT * best[id(item)]
         + HEADING_RANK_WEIGHT * heading[item.entry.section]
+        + HEADING_CUE_WEIGHT * cued[id(item)]
         for item in head
     }
     head = sorted(head, key=lambda item: (-combined[id(item)], item.entry.id))
@@ -230,6 +241,7 @@ def passage_decision(
         decision = sum(weight * part for weight, part in zip(DECISION_WEIGHTS, parts, strict=True)) / sum(
             DECISION_WEIGHTS
         )
+        decision += HEADING_CUE_DECISION * cued.get(id(head[0]), 0.0)
     if calibration.coverage_weight:
         decision += calibration.coverage_weight * word_coverage(
             query, question_lang, {entry.lang for entry in pack.entries}, retriever.vocabulary(pack.game)
@@ -365,7 +377,7 @@ def _chat_pattern(lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
     if not table:
         return None, table
     words = sorted(table, key=len, reverse=True)
-    return re.compile(r"(?<![\w'])(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'])", re.IGNORECASE), table
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'])", re.IGNORECASE), table
 
 
 def normalise_chat(question: str, lang: str) -> str:
@@ -377,3 +389,36 @@ def normalise_chat(question: str, lang: str) -> str:
     text = re.sub(r"\s+([?!.,])", r"\1", " ".join(text.split()))
     return text.strip(" ,") or question
 
+
+@lru_cache(maxsize=1)
+def _heading_cues() -> list[tuple[re.Pattern, frozenset[str], bool]]:
+    from rulesbot.scope import fold
+
+    found = []
+    for kind in _glossary_data().get("headings", []):
+        cues = sorted({fold(cue) for cue in kind["cues"]}, key=len, reverse=True)
+        pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(cue) for cue in cues) + r")(?!\w)")
+        words = frozenset(stem for word in kind["headings"] if word != "{title}" for stem in tokens(word, "en"))
+        found.append((pattern, words, "{title}" in kind["headings"]))
+    return found
+
+
+def heading_cues(question: str) -> list[tuple[frozenset[str], bool]]:
+    """The question's types, in the order of rulesbot/glossary.json "headings" (the more specific first): for
+    each, the section-title stems it points at ("who starts" -> first/start; "in the box" -> components) and
+    whether it points at the rulebook's opening section."""
+    from rulesbot.scope import fold
+
+    folded = fold(question)
+    return [(words, title) for pattern, words, title in _heading_cues() if pattern.search(folded)]
+
+
+def heading_match(section: str, title: str, cues: list[tuple[frozenset[str], bool]]) -> float:
+    """1.0 when `section` is a title the question's first type points at (heading_cues), 1/2 its second..."""
+    from rulesbot.scope import fold
+
+    words = set(tokens(section, "en"))
+    for rank, (stems, opening) in enumerate(cues):
+        if (opening and fold(section) == fold(title)) or stems & words:
+            return 1.0 / (rank + 1)
+    return 0.0
