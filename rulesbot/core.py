@@ -135,7 +135,7 @@ class Rulesbot:
     def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
         from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
         from rulesbot.extractive import confidence as passage_confidence
-        from rulesbot.extractive import normalise_chat, passage_decision, passage_only
+        from rulesbot.extractive import normalise_chat, passage_decision, passage_only, rulebook_says
         from rulesbot.scope import out_of_scope
 
         question = validate_question(question, self.settings.max_question_chars)
@@ -150,6 +150,10 @@ class Rulesbot:
         # passages share no stored question's wording. The shipped packs' calibration was set on raw questions.
         read = normalise_chat(question, question_lang) if passages else question
         beyond = out_of_scope(read, pack.manifest.title, pack.game)
+        if beyond is not None and passages and beyond.reason != "price" and rulebook_says(pack, beyond.cue):
+            # A site's rulebook with its own "Strategy tips" or "Expansions" section answers those; its money
+            # words ("cost", "price") are its own economy, never the box's price.
+            beyond = None
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)

@@ -124,6 +124,15 @@ def passage_only(pack: Pack) -> bool:
     )
 
 
+def rulebook_says(pack: Pack, phrase: str) -> bool:
+    """Whether `pack`'s own text (its passages and section titles, folded) holds `phrase` as whole words: a
+    near-domain cue ("strategy", "expansion") that the rulebook itself uses is a rules word there."""
+    from rulesbot.scope import fold
+
+    pattern = re.compile(r"(?<!\w)" + re.escape(fold(phrase)) + r"(?!\w)")
+    return any(pattern.search(fold(f"{entry.section} {entry.text}")) for entry in pack.entries)
+
+
 def split_sentences(text: str) -> list[str]:
     """The sentences of `text` (cut after . ! ? before a capital or a digit; each list item is one sentence);
     never empty for non-empty text."""

@@ -139,3 +139,57 @@ def test_a_sentence_ending_with_a_colon_brings_its_list(hash_bot):
     assert answer.startswith("The game ends at once when one of these things happens:")
     assert "- the shell bag is empty, or" in answer and "- a trader owns five crabs." in answer
     assert "pearls" not in answer
+
+
+RULEBOOK = """\
+<!-- page 1 -->
+# Tidepool Traders
+
+A trading game of shells and crabs for 2 to 4 traders, ages 8 and up.
+
+## Components
+
+40 shell tokens, 12 crab cards, 4 trader boards and 1 cloth bag for the shells.
+
+<!-- page 2 -->
+## Strategy tips
+
+Crabs are worth more late in the game, so a patient trader keeps some shells for the last round of trading.
+"""
+
+
+def _user_bot(hash_env, tmp_path, monkeypatch, text: str):
+    from typer.testing import CliRunner
+
+    from rulesbot.cli import app
+    from rulesbot.core import Rulesbot
+    from rulesbot.settings import Settings, get_settings
+
+    path = tmp_path / "tidepool.md"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["ingest", str(path), "--game", "tidepool", "--lang", "en", "--title", TITLE])
+    assert result.exit_code == 0, result.output
+    monkeypatch.setenv("RULESBOT_DEFAULT_GAME", "tidepool")
+    get_settings.cache_clear()
+    return Rulesbot.load(Settings(), notify=lambda _message: None)
+
+
+def test_a_user_pack_reads_shorthand_before_its_scope_cues(hash_env, tmp_path, monkeypatch):
+    without_tips = RULEBOOK.split("<!-- page 2 -->")[0]
+    bot = _user_bot(hash_env, tmp_path, monkeypatch, without_tips)
+    pairs = [
+        ("any good strat with 4 traders??", "any good strategy with 4 traders?"),
+        ("une bonne strat pour débuter ?", "une bonne stratégie pour débuter ?"),
+    ]
+    for shorthand, plain in pairs:
+        answer = bot.ask(shorthand)
+        assert answer.kind == "unknown" and not answer.citations, (shorthand, answer.answer)
+        assert answer.answer == bot.ask(plain).answer  # the opinion message, not a rule or "I don't know"
+
+
+def test_a_cue_the_rulebook_itself_uses_is_a_rules_word_there(hash_env, tmp_path, monkeypatch):
+    bot = _user_bot(hash_env, tmp_path, monkeypatch, RULEBOOK)
+    answer = bot.ask("what strategy tips does the rulebook give for crabs?")
+    assert answer.kind == "rule" and answer.citations[0].page == 2, answer.answer
+    # Money words never yield: a rulebook's own prices are not the box's price.
+    assert bot.ask("how much does the game cost in shops?").kind == "unknown"
