@@ -55,6 +55,11 @@ HEADING_RANK_WEIGHT = 1.0
 # 0 / 0.03 / 0.06 gave 36+20, 36+21, 36+22 at weight 0.6 (0.06: "who starts", "how long" clear the threshold).
 HEADING_CUE_WEIGHT = 0.6
 HEADING_CUE_DECISION = 0.06
+# A passage's BM25 score for a question's words relative to the best passage's: for a French question about an
+# English rulebook, its glossed and cognate English words (GLOSS_LEXICAL_WEIGHT; 0.1 / 0.3 / 0.6 / 1.0 gave
+# 36+24, 36+25, 36+25, 34+25 of 49+40 on the dev rulebooks). A question in the rulebook's language has BM25 in
+# the first stage's fusion already: adding its BM25 here too (0.3) cost Orchard Rush 3 English answers.
+GLOSS_LEXICAL_WEIGHT = 0.3
 # The decision score: the weighted mean of the best passage's dense score, its best sentence's, its title's.
 DECISION_WEIGHTS = (1.0, 1.0, 1.0)
 # A sentence's score: dense similarity + this x its share of the question's stemmed words (same language).
@@ -64,6 +69,8 @@ SECOND_MARGIN = 0.015
 # ... or when the best one has fewer words than this (a "Draw:" fragment does not answer on its own).
 SHORT_SENTENCE_WORDS = 7
 SENTENCE_CACHE_SIZE = 8192
+# A French word and an English rulebook stem are cognates when one's stem starts the other's, this long at least.
+COGNATE_PREFIX = 5
 # A list brought by its "...:" sentence is shown whole up to this many words, else its items' first sentences.
 LIST_WORDS = 90
 
@@ -106,6 +113,8 @@ _MARKER_ONLY = re.compile(r"^\d{1,2}[.)]$")
 _ITEM = re.compile(r"^(?:[-*•+]|\d{1,2}[.)])\s+\S")
 _cache: OrderedDict[tuple[str, str, str], np.ndarray] = OrderedDict()
 _cache_lock = threading.Lock()
+_words: dict[tuple[str, int], tuple[Pack, dict[str, str]]] = {}
+WORDS_CACHE_SIZE = 16
 
 
 @dataclass(frozen=True)
@@ -122,6 +131,24 @@ def passage_only(pack: Pack) -> bool:
     return bool(pack.entries) and all(
         entry.source == "user" and not entry.question and not entry.paraphrases for entry in pack.entries
     )
+
+
+def rulebook_words(pack: Pack) -> dict[str, str]:
+    """Each English stem of `pack`'s text -> its first word there (for cognates; computed once per pack)."""
+    key = (pack.manifest.game, id(pack))
+    found = _words.get(key)
+    if found is None or found[0] is not pack:
+        words: dict[str, str] = {}
+        for entry in pack.entries:
+            for word in re.findall(r"[^\W\d_]+", f"{entry.section} {entry.text}".lower()):
+                for stem in tokens(word, "en"):
+                    words.setdefault(stem, word)
+        found = (pack, words)
+        with _cache_lock:
+            _words[key] = found
+            while len(_words) > WORDS_CACHE_SIZE:
+                _words.pop(next(iter(_words)))
+    return found[1]
 
 
 def rulebook_says(pack: Pack, phrase: str) -> bool:
@@ -159,12 +186,14 @@ def introduces_list(sentence: str) -> bool:
     return sentence.rstrip("*_ ").endswith(":")
 
 
-def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -> list[ScoredSentence]:
+def score_sentences(
+    question: str, question_lang: str, entry: Entry, embedder, vocabulary: dict[str, str] | None = None
+) -> list[ScoredSentence]:
     """Every sentence of `entry` with its score for `question` (dense + lexical share), in text order."""
     sentences = split_sentences(entry.text)
     dense = np.zeros(len(sentences), dtype=np.float32)
     if embedder is not None:
-        query = embedder.embed_queries([dense_query(question, question_lang, entry.lang)])[0]
+        query = embedder.embed_queries([dense_query(question, question_lang, entry.lang, vocabulary)])[0]
         dense = sentence_vectors(embedder, [f"{entry.section}: {sentence}" for sentence in sentences]) @ query
     lexical = np.zeros(len(sentences), dtype=np.float32)
     terms = set(tokens(question, question_lang)) if question_lang == entry.lang else set()
@@ -177,9 +206,11 @@ def score_sentences(question: str, question_lang: str, entry: Entry, embedder) -
     return [ScoredSentence(number, sentence, float(score)) for number, (sentence, score) in enumerate(zip(sentences, scores, strict=True))]
 
 
-def best_sentences(question: str, question_lang: str, entry: Entry, embedder) -> str:
+def best_sentences(
+    question: str, question_lang: str, entry: Entry, embedder, vocabulary: dict[str, str] | None = None
+) -> str:
     """The answer text from `entry`: its best sentence, with the runner-up when close or when the best is short."""
-    scored = score_sentences(normalise_chat(question, question_lang), question_lang, entry, embedder)
+    scored = score_sentences(normalise_chat(question, question_lang), question_lang, entry, embedder, vocabulary)
     ranked = sorted(scored, key=lambda item: (-item.score, item.position))
     chosen = [ranked[0]]
     if len(ranked) > 1 and (
@@ -223,21 +254,24 @@ def passage_decision(
     if not result.records:
         return result, calibration
     query = without_title(question, pack.manifest.title)
-    searched = dense_query(query, question_lang, pack.entries[0].lang)
+    vocabulary = rulebook_words(pack)
+    searched = dense_query(query, question_lang, pack.entries[0].lang, vocabulary)
     embedder = retriever.embedder
     head, tail = result.records[:RERANK_DEPTH], result.records[RERANK_DEPTH:]
     best = {
-        id(item): max(sentence.score for sentence in score_sentences(query, question_lang, item.entry, embedder))
+        id(item): max(sentence.score for sentence in score_sentences(query, question_lang, item.entry, embedder, vocabulary))
         for item in head
     }
     heading = heading_scores(searched, [item.entry.section for item in head], embedder)
     cues = heading_cues(query)
     cued = {id(item): heading_match(item.entry.section, pack.manifest.title, cues) for item in head}
+    lexical = glossed_lexical(retriever, pack, query, question_lang, vocabulary)
     combined = {
         id(item): item.rank_score
         + SENTENCE_RANK_WEIGHT * best[id(item)]
         + HEADING_RANK_WEIGHT * heading[item.entry.section]
         + HEADING_CUE_WEIGHT * cued[id(item)]
+        + lexical.get(item.entry.id, 0.0)
         for item in head
     }
     head = sorted(head, key=lambda item: (-combined[id(item)], item.entry.id))
@@ -246,7 +280,7 @@ def passage_decision(
     if embedder is None:
         decision = top.score
     else:
-        parts = (top.score, best_dense(query, question_lang, top.entry, embedder), heading[top.entry.section])
+        parts = (top.score, best_dense(query, question_lang, top.entry, embedder, vocabulary), heading[top.entry.section])
         decision = sum(weight * part for weight, part in zip(DECISION_WEIGHTS, parts, strict=True)) / sum(
             DECISION_WEIGHTS
         )
@@ -256,6 +290,22 @@ def passage_decision(
             query, question_lang, {entry.lang for entry in pack.entries}, retriever.vocabulary(pack.game)
         )
     return SearchResult(records, decision), calibration
+
+
+def glossed_lexical(retriever, pack: Pack, question: str, question_lang: str, vocabulary: dict[str, str]) -> dict[str, float]:
+    """For a question in a language the rulebook lacks: each passage's BM25 score for the question's glossed and
+    cognate English words, relative to the best one, x GLOSS_LEXICAL_WEIGHT (words match words once they are
+    English); else empty."""
+    if question_lang in {entry.lang for entry in pack.entries}:
+        return {}
+    words = [word for group in glosses(question, question_lang, "en", vocabulary) for word in group]
+    if not words:
+        return {}
+    raw = retriever.lexical_scores(" ".join(words), pack.game, "en")
+    best = max(raw.values(), default=0.0)
+    if best <= 0:
+        return {}
+    return {record: GLOSS_LEXICAL_WEIGHT * score / best for record, score in raw.items()}
 
 
 def heading_scores(question: str, sections: list[str], embedder) -> dict[str, float]:
@@ -268,10 +318,12 @@ def heading_scores(question: str, sections: list[str], embedder) -> dict[str, fl
     return {title: float(score) for title, score in zip(titles, vectors @ query, strict=True)}
 
 
-def best_dense(question: str, question_lang: str, entry: Entry, embedder) -> float:
+def best_dense(
+    question: str, question_lang: str, entry: Entry, embedder, vocabulary: dict[str, str] | None = None
+) -> float:
     """The best dense similarity of one of `entry`'s sentences to `question` (no lexical share)."""
     sentences = split_sentences(entry.text)
-    query = embedder.embed_queries([dense_query(question, question_lang, entry.lang)])[0]
+    query = embedder.embed_queries([dense_query(question, question_lang, entry.lang, vocabulary)])[0]
     return float(np.max(sentence_vectors(embedder, [f"{entry.section}: {sentence}" for sentence in sentences]) @ query))
 
 
@@ -342,17 +394,50 @@ def content_terms(question: str, lang: str) -> list[str]:
     return [stem for stem in dict.fromkeys(tokens(question, lang)) if stem not in skip]
 
 
-def glosses(question: str, question_lang: str, text_lang: str) -> list[tuple[str, ...]]:
-    """For a question in another language than the text: the English words of each of its glossed words."""
+def glosses(
+    question: str, question_lang: str, text_lang: str, vocabulary: dict[str, str] | None = None
+) -> list[tuple[str, ...]]:
+    """For a question in another language than the text: the English words of each of its glossed words, and
+    of each other content word that is a cognate of one of the rulebook's words (`vocabulary`: stem -> a word
+    of the rulebook with it, rulebook_words; "lanterne" -> lantern, "groupe" -> group)."""
     if question_lang == text_lang or question_lang != "fr" or text_lang != "en":
         return []
     table = glossary()
-    return [table[stem] for stem in content_terms(question, question_lang) if stem in table]
+    found = []
+    for stem in content_terms(question, question_lang):
+        if stem in table:
+            found.append(table[stem])
+        elif vocabulary:
+            found += [(english,) for english in cognates(stem, question, vocabulary)]
+    return found
 
 
-def dense_query(question: str, question_lang: str, text_lang: str) -> str:
-    """The text embedded for `question`: a French question about English text carries its glossed words."""
-    found = glosses(question, question_lang, text_lang)
+def cognates(stem: str, question: str, vocabulary: dict[str, str]) -> list[str]:
+    """English rulebook words spelt like the French word of `stem` (accents dropped; the same English stem, or
+    one a prefix of the other, COGNATE_PREFIX letters at least): "lanterne" -> lantern, "héron" -> heron."""
+    from rulesbot.scope import fold
+
+    found = []
+    for word in re.findall(r"[^\W\d_]+", fold(question)):
+        if stem not in tokens(word, "fr"):
+            continue
+        for english in tokens(word, "en"):
+            if english in vocabulary:
+                found.append(vocabulary[english])
+            elif len(english) >= COGNATE_PREFIX:
+                found += [
+                    vocabulary[known]
+                    for known in sorted(vocabulary)
+                    if len(known) >= COGNATE_PREFIX and (known.startswith(english) or english.startswith(known))
+                    and abs(len(known) - len(english)) <= 2
+                ][:1]
+    return list(dict.fromkeys(found))
+
+
+def dense_query(question: str, question_lang: str, text_lang: str, vocabulary: dict[str, str] | None = None) -> str:
+    """The text embedded for `question`: a French question about English text carries its glossed words (and
+    its words' English cognates in the rulebook, given its `vocabulary`)."""
+    found = glosses(question, question_lang, text_lang, vocabulary)
     if not found or not GLOSS_IN_QUERY:
         return question
     return f"{question} ({', '.join(dict.fromkeys(word for group in found for word in group))})"
@@ -370,7 +455,8 @@ def word_coverage(question: str, question_lang: str, text_langs: Collection[str]
         ]
     elif "en" in text_langs:
         groups = [
-            {stem for word in words for stem in tokens(word, "en")} for words in glosses(question, question_lang, "en")
+            {stem for word in words for stem in tokens(word, "en")}
+            for words in glosses(question, question_lang, "en")
         ]
     else:
         groups = []

@@ -193,3 +193,44 @@ def test_a_cue_the_rulebook_itself_uses_is_a_rules_word_there(hash_env, tmp_path
     assert answer.kind == "rule" and answer.citations[0].page == 2, answer.answer
     # Money words never yield: a rulebook's own prices are not the box's price.
     assert bot.ask("how much does the game cost in shops?").kind == "unknown"
+
+
+WORDS = {"lantern": "lantern", "heron": "herons", "group": "group", "tile": "tile", "player": "players"}
+
+
+@pytest.mark.parametrize(
+    ("question", "english"),
+    [
+        ("où est-ce que je mets ma lanterne ?", "lantern"),
+        ("le héron rapporte combien ?", "herons"),
+        ("un groupe sans personne ça compte ?", "group"),
+    ],
+)
+def test_a_french_word_spelt_like_a_rulebook_word_brings_it(question, english):
+    from rulesbot.extractive import dense_query, glosses
+
+    assert (english,) in glosses(question, "fr", "en", WORDS)
+    assert english in dense_query(question, "fr", "en", WORDS)
+    # Without the rulebook's words there is nothing to be a cognate of.
+    assert (english,) not in glosses(question, "fr", "en")
+
+
+def test_a_french_word_unlike_any_rulebook_word_brings_nothing():
+    from rulesbot.extractive import cognates
+    from rulesbot.retrieval import tokens
+
+    # "brouillard" (fog) and "tuile" (tile) are not spelt like their English words; "lanterne" is.
+    for word, found in (("brouillard", []), ("tuile", []), ("lanterne", ["lantern"])):
+        assert cognates(tokens(word, "fr")[0], f"une {word} ?", WORDS) == found
+
+
+def test_a_french_question_finds_its_passage_by_its_glossed_words(hash_env, tmp_path, monkeypatch):
+    from rulesbot.extractive import glossed_lexical, rulebook_words
+
+    bot = _user_bot(hash_env, tmp_path, monkeypatch, RULEBOOK)
+    pack = bot.packs["tidepool"]
+    scores = glossed_lexical(bot.retriever, pack, "c'est quoi le matériel dans la boîte ?", "fr", rulebook_words(pack))
+    best = max(scores, key=scores.get)
+    assert pack.by_id[best].section == "Components"
+    # A question in the rulebook's own language has its BM25 in the first stage already.
+    assert glossed_lexical(bot.retriever, pack, "what is in the box?", "en", rulebook_words(pack)) == {}
