@@ -133,7 +133,7 @@ def test_list_items_and_bold_case_titles_are_sentences():
 def test_a_sentence_ending_with_a_colon_brings_its_list(hash_bot):
     entry = Entry(
         id="user.t.en.p3.1", concept_id="user.t.en.p3.1", lang="en", source="user", pages=[3],
-        section="End of the Game", text=" ".join(ENDING.split()),
+        section="Low tide", text=" ".join(ENDING.split()),  # a title the question does not name (else: whole)
     )
     answer = best_sentences("when does the game end at once", "en", entry, hash_bot.retriever.embedder)
     assert answer.startswith("The game ends at once when one of these things happens:")
@@ -234,3 +234,19 @@ def test_a_french_question_finds_its_passage_by_its_glossed_words(hash_env, tmp_
     assert pack.by_id[best].section == "Components"
     # A question in the rulebook's own language has its BM25 in the first stage already.
     assert glossed_lexical(bot.retriever, pack, "what is in the box?", "en", rulebook_words(pack)) == {}
+
+
+TIES = (
+    "When traders have the same number of pearls, the one with more crabs wins. If that is still equal, the "
+    "trader with more shells left wins. If they are still level, they share the victory."
+)
+
+
+@pytest.mark.parametrize("question", ["tiebreak??", "what if we both end on the same score", "égalité, on fait quoi ?"])
+def test_a_short_section_the_question_names_is_answered_whole(hash_bot, question):
+    entry = Entry(id="user.t.en.p4.1", concept_id="user.t.en.p4.1", lang="en", source="user", pages=[4], section="Ties", text=TIES)
+    lang = "fr" if "égalité" in question else "en"
+    assert best_sentences(question, lang, entry, hash_bot.retriever.embedder) == TIES
+    # The same question about a passage of another section gets its closest sentences only.
+    other = entry.model_copy(update={"section": "Pearls"})
+    assert best_sentences(question, lang, other, hash_bot.retriever.embedder) != TIES
