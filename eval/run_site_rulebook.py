@@ -9,7 +9,8 @@ right answer is an abstention). The rulebook is ingested into a temporary data d
 answer holding one of the phrases (and the ONLY_IN prefix for a French question); or, for page null, kind
 "unknown". This is the tuning set for the passage-only path (rulesbot/extractive.py); the Beacon Bay rulebook of
 tests/test_site_rulebook.py is the check measured once at the end. Prints one line per group and the total;
-`--show` adds one line per question (right or not, decision score, cited page, answer).
+`--show` adds one line per question (right or not, decision score, cited page, answer). "answered wrong" counts
+the answers given that are not right (confidently wrong: worse than an honest "I don't know").
 """
 
 import argparse
@@ -68,14 +69,17 @@ def judge(answer, record: dict) -> bool:
     )
 
 
-def run(bot, questions: list[dict], show: bool = False) -> dict[str, list[bool]]:
-    """{"en-in", "en-out", "fr-in", "fr-out": [right?]} over `questions`."""
+def run(bot, questions: list[dict], show: bool = False, wrong: list | None = None) -> dict[str, list[bool]]:
+    """{"en-in", "en-out", "fr-in", "fr-out": [right?]} over `questions`; `wrong` (if given) collects the
+    questions answered but not right (confidently wrong: a rule given where the pages say otherwise or nothing)."""
     outcome: dict[str, list[bool]] = {}
     for record in questions:
         answer = bot.ask(record["text"])
         right = judge(answer, record)
         lang = detect_lang(record["text"], "en")
         outcome.setdefault(f"{lang}-{'in' if record['page'] else 'out'}", []).append(right)
+        if wrong is not None and answer.kind == "rule" and not right:
+            wrong.append(record["text"])
         if show:
             page = answer.citations[0].page if answer.citations else "-"
             text = " ".join(answer.answer.split())[:110]
@@ -94,13 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     folder = Path(args.folder)
     with tempfile.TemporaryDirectory() as work:
         bot = build_bot(folder, Path(work), backend=args.backend)
-        outcome = run(bot, load_questions(folder), show=args.show)
+        wrong: list[str] = []
+        outcome = run(bot, load_questions(folder), show=args.show, wrong=wrong)
     total = sum(len(values) for values in outcome.values())
     right = sum(sum(values) for values in outcome.values())
     for key in ("en-in", "en-out", "fr-in", "fr-out"):
         values = outcome.get(key, [])
         print(f"{key}: {sum(values)}/{len(values)}")
     print(f"all: {right}/{total} ({right / total:.2f})")
+    print(f"answered wrong: {len(wrong)}/{total}")
     return 0
 
 
