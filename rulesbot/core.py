@@ -149,7 +149,10 @@ class Rulesbot:
         # An ingested rulebook is read with chat shorthand written out ("u", "b4", "strat", "lol" dropped): its
         # passages share no stored question's wording. The shipped packs' calibration was set on raw questions.
         read = normalise_chat(question, question_lang) if passages else question
-        beyond = out_of_scope(read, pack.manifest.title, pack.game)
+        # Cues are tried on the question as asked, then as read ("une appli" is a cue; so is "strategy").
+        beyond = out_of_scope(question, pack.manifest.title, pack.game)
+        if beyond is None and read != question:
+            beyond = out_of_scope(read, pack.manifest.title, pack.game)
         if beyond is not None and passages and beyond.reason != "price" and rulebook_says(pack, beyond.cue):
             # A site's rulebook with its own "Strategy tips" or "Expansions" section answers those; its money
             # words ("cost", "price") are its own economy, never the box's price.

@@ -250,3 +250,17 @@ def test_a_short_section_the_question_names_is_answered_whole(hash_bot, question
     # The same question about a passage of another section gets its closest sentences only.
     other = entry.model_copy(update={"section": "Pearls"})
     assert best_sentences(question, lang, other, hash_bot.retriever.embedder) != TIES
+
+
+def test_a_cue_written_in_shorthand_still_fires_on_the_question_as_asked(hash_env, tmp_path, monkeypatch):
+    import copy
+
+    import rulesbot.scope as scope
+
+    data = copy.deepcopy(scope.scope_data())
+    data["rules"].insert(0, {"reason": "opinion", "groups": [["une appli"]]})
+    monkeypatch.setattr(scope, "scope_data", lambda: data)
+    bot = _user_bot(hash_env, tmp_path, monkeypatch, RULEBOOK)
+    # Read as "une application", the question would miss the cue written as players write it.
+    answer = bot.ask("y a une appli pour les crabes ?")
+    assert answer.kind == "unknown" and answer.answer == scope.scope_message("opinion", "fr", TITLE)
