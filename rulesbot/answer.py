@@ -103,9 +103,9 @@ def rule_answer(
     shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
     if shown.source == "user":
         # A user rulebook's passage answers with its one or two sentences closest to the question.
-        from rulesbot.extractive import best_sentences
+        from rulesbot.extractive import best_sentences, rulebook_words
 
-        body = best_sentences(question, question_lang or lang, shown, embedder)
+        body = best_sentences(question, question_lang or lang, shown, embedder, rulebook_words(pack))
         text = body if shown.lang == lang else ONLY_IN[lang].format(text=body)
     else:
         text = statement(question, chosen, pack, lang, calibration, lead=True)

@@ -196,6 +196,16 @@ class Retriever:
             return 1.0
         return len(terms & set(self._bm25_for(game).idf)) / len(terms)
 
+    def vocabulary(self, game: str) -> set[str] | dict[str, float]:
+        """Every stemmed word the game's knowledge uses (its lexical index's terms; empty for an unknown game)."""
+        if game not in self.packs:
+            return set()
+        return self._bm25_for(game).idf
+
+    def lexical_scores(self, query: str, game: str, query_lang: str) -> dict[str, float]:
+        """Each record id of `game` that shares a word with `query` -> its BM25 score (stemmed as `query_lang`)."""
+        return {key[1]: raw for key, (raw, _share) in self._lexical_scores(query, game, query_lang).items()}
+
     def _bm25_for(self, game: str) -> "BM25":
         if game not in self._bm25:
             self._bm25[game] = self._load_bm25(game)
