@@ -45,12 +45,15 @@ def out_of_scope(question: str, title: str, game: str | None = None) -> OutOfSco
     """The first scope rule whose every group has a phrase in `question`, or None (a rules question).
 
     Rules naming `games` apply to those games only (one game's expansions are another's plain words); a cue that
-    is the pack's own title never fires (a site's Catan pack is asked about Catan).
+    is the pack's own title never fires (a site's Catan pack is asked about Catan); a rule's `unless` phrases
+    keep it from firing (a rules question that borrows one of its cues).
     """
     folded = fold(question)
     own = fold(title)
     for rule in scope_data()["rules"]:
         if "games" in rule and game not in rule["games"]:
+            continue
+        if rule.get("unless") and _group_pattern(tuple(rule["unless"]), title).search(folded):
             continue
         found = []
         for group in rule["groups"]:
