@@ -50,3 +50,60 @@ def test_why_how_where_questions_about_a_mechanism_are_rule_questions(question, 
 def test_a_value_asked_beside_a_mechanism_is_still_computed(question, lang, cost):
     answer = ask(question, lang)
     assert answer is not None and answer.engine["cost"] == cost, answer and answer.answer
+
+
+def tokens_after(held, position, on_cards=()):
+    """What a player holds after taking `position` in the base game (engine.take_cost)."""
+    cost, gain = engine.take_cost(position, list(on_cards) + [0] * (BASE.row_size - len(on_cards)))
+    return held - cost + gain
+
+
+# ------------------------------------------------------------------------------------ positions and tokens in prose
+
+
+@pytest.mark.parametrize(("question", "lang", "position"), [
+    ("empty row of tokens. the 3rd card counting from the free one, what's it cost me?", "en", 3),
+    ("la 5e carte en comptant depuis la gratuite, elle coûte combien ?", "fr", 5),
+    ("starting from the leftmost card, the second one costs how many tokens?", "en", 2),
+    ("la 4e à partir de la carte gratuite ça me coûte combien de jetons ?", "fr", 4),
+])
+def test_where_counting_starts_is_not_a_second_card(question, lang, position):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["position"] == position, answer and answer.answer
+    assert answer.engine["cost"] == engine.take_cost(position, [0] * BASE.row_size)[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "position"), [
+    ("solo puzzle, I want the 4th card: what does it cost, and the 3 I skip?", "en", 4),
+    ("puzzle solo je prends la 3e carte, combien ça coûte et les 2 que je saute partent où ?", "fr", 3),
+    ("in solo puzzle what does it cost to take card 5, and what about the 4 cards I skipped?", "en", 5),
+])
+def test_the_count_of_cards_skipped_is_what_the_take_skips(question, lang, position):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["position"] == position, answer and answer.answer
+    assert answer.engine["discarded"] == position - 1  # Solo Puzzle discards every skipped card
+
+
+@pytest.mark.parametrize(("question", "lang", "verdict"), [
+    ("je prends la 2e carte qui a 3 jetons dessus, j'en avais 2 au départ, il m'en reste 4 après ?", "fr",
+     tokens_after(2, 2, [0, 3]) == 4),
+    ("the free card has 1 token on it, I take it so I go from 3 to 4 tokens, right?", "en", tokens_after(3, 1, [1]) == 4),
+    ("je prends la 4e, je passe de 5 à 3 jetons c'est ça ?", "fr", tokens_after(5, 4) == 3),
+    ("i had 4 tokens to start, took the 3rd card with nothing on it and now i'm left with 3, yeah?", "en",
+     tokens_after(4, 3) == 3),
+])
+def test_tokens_held_before_and_after_said_in_prose(question, lang, verdict):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is verdict, answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "position", "on_cards"), [
+    ("j'ai 2 jetons. la carte gratuite a rien, la 3e en a 2. si je prends la 3e j'en aurai combien ?", "fr", 2, 3, [0, 0, 2]),
+    ("I have 1 token; the free one has nothing, the 2nd has 2. taking the 2nd, how many do I end with?", "en", 1, 2, [0, 2]),
+    ("4 jetons pour moi, la plus proche de la pioche en a 1. je prends la 5e, il m'en reste combien ?", "fr", 4, 5,
+     [0, 0, 0, 0, 1]),
+])
+def test_cards_described_by_their_tokens_are_not_the_card_taken(question, lang, held, position, on_cards):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["position"] == position, answer and answer.answer
+    assert answer.engine["tokens_after"] == tokens_after(held, position, on_cards)

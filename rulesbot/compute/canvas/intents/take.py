@@ -58,9 +58,23 @@ def _free_word_outside_positions(parsed: Parsed) -> bool:
     return False
 
 
+_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
+                   r"saute|sautes|sautees|sautee)\b")
+
+
+def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
+    """"what happens to the 2 I skip", "les 3 cartes que je saute": the count of cards skipped, which the take
+    accounts for when it is the count the position skips."""
+    return [(slot.start, slot.end) for slot in parsed.free_numbers()
+            if slot.value == position - 1 and _SKIP.match(parsed.folded[slot.end:])]
+
+
 def stated_after(parsed: Parsed) -> Slot | None:
     """The number stated as what is held after the move ("leaves me with 1", "je finis avec 2 jetons"), or None."""
     ends = [match.end() for match in re.finditer(alternation(words("after")), parsed.folded)]
+    # "je passe de 4 a 6": the number after the tokens held ("de 4") is the result.
+    ends += [held.end + match.end() for held in parsed.all("player_tokens") if not held.inherited
+             and (match := re.match(r"\s+(?:a|to)\s+", parsed.folded[held.end:]))]
     for slot in parsed.free_numbers():
         if any(0 <= slot.start - end <= 2 for end in ends):
             return slot
@@ -194,6 +208,7 @@ def compute(parsed: Parsed) -> Computation | None:
     explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
+    explained += _skipped_count(parsed, position)
     after_number = stated_after(parsed)
     if after_number is not None:
         # "taking the fourth leaves me with 1 right?", "I'd end with 3 tokens?": a stated result to check.
