@@ -107,3 +107,54 @@ def test_cards_described_by_their_tokens_are_not_the_card_taken(question, lang, 
     answer = ask(question, lang)
     assert answer is not None and answer.engine["position"] == position, answer and answer.answer
     assert answer.engine["tokens_after"] == tokens_after(held, position, on_cards)
+
+
+# ------------------------------------------------------------------------------------ Vincent
+
+
+def _binomial(tokens, face_up):
+    """P(exactly `face_up` of `tokens` land face up), from the ruleset's chance of one token (an independent oracle)."""
+    import math
+
+    up = VINCENT.vincent_face_up_probability
+    return math.comb(tokens, face_up) * up**face_up * (1 - up) ** (tokens - face_up)
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens", "event"), [
+    ("proba qu'au moins un jeton de vincent tombe face visible quand il en a 3 ?", "fr", 3, ("at_least", 1)),
+    ("what's the chance none of vincent's 2 tokens land face up?", "en", 2, ("exactly", 0)),
+    ("vincent has 4 tokens: odds that exactly 2 of them come up face up?", "en", 4, ("exactly", 2)),
+    ("avec 5 jetons, quelle chance que vincent en ait au moins 2 face visible ?", "fr", 5, ("at_least", 2)),
+])
+def test_the_chance_of_face_up_tokens_is_the_toss_law(question, lang, tokens, event):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "vincent_face_up", answer and answer.answer
+    kind, count = event
+    expected = (sum(_binomial(tokens, up) for up in range(count, tokens + 1)) if kind == "at_least"
+                else _binomial(tokens, count))
+    assert answer.engine["tokens"] == tokens and answer.engine["probability"] == str(expected)
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens"), [
+    ("vincent il lui reste plus que 3 jetons, chance qu'il prenne la 2e carte ?", "fr", 3),
+    ("vincent's got 2 tokens, odds he takes the free card?", "en", 2),
+    ("vincent is down to 1 token, what's the probability he takes the 2nd card?", "en", 1),
+])
+def test_vincent_tokens_said_in_chat(question, lang, tokens):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "vincent_odds", answer and answer.answer
+    assert answer.engine["tokens"] == tokens
+    odds = dict(engine.vincent_take_odds(vincent_tokens=tokens))
+    assert answer.engine["probability"] == str(odds[answer.engine["position"]])
+
+
+@pytest.mark.parametrize(("follow_up", "lang", "previous", "tokens"), [
+    ("et avec 2 ?", "fr", "vincent a 4 jetons, quelle proba qu'il prenne la 3e carte ?", 2),
+    ("and if he has only 1?", "en", "vincent has 3 tokens, odds he takes the 2nd card?", 1),
+    ("and with 5?", "en", "vincent's got 4 tokens, chance he takes the free card?", 5),
+])
+def test_a_follow_up_restating_vincent_tokens(follow_up, lang, previous, tokens):
+    answer = ask(follow_up, lang, context=[previous])
+    assert answer is not None and answer.engine["tokens"] == tokens, answer and answer.answer
+    odds = dict(engine.vincent_take_odds(vincent_tokens=tokens))
+    assert answer.engine["probability"] == str(odds[answer.engine["position"]])

@@ -21,7 +21,26 @@ from rulesbot.parsed import Parsed
 _PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|percent|pour ?cent)")
 
 
+def _restated_tokens(parsed: Parsed):
+    """"et avec 3 ?", "and with only 2?" after a question about Vincent's tokens: the follow-up's bare count is his new
+    token count (its slot), or None."""
+    slot = parsed.first("vincent_tokens")
+    if parsed.inherited_from is None or (slot is not None and not slot.inherited):
+        return None
+    free = parsed.free_numbers()
+    if len(free) != 1:
+        return None
+    before = parsed.folded[max(0, free[0].start - 24): free[0].start]
+    if re.search(r"\b(?:with|avec|s'il en a|if he has|if he had|s'il n'en a que|he has|il en a)\s+(?:only\s+|just\s+|que\s+|seulement\s+)?$",
+                 before):
+        return free[0]
+    return None
+
+
 def _vincent_tokens(parsed: Parsed, rules) -> int:
+    restated = _restated_tokens(parsed)
+    if restated is not None:
+        return restated.value
     if parsed.has("vincent_tokens"):
         return parsed.value("vincent_tokens")
     if parsed.has("player_tokens"):
@@ -95,8 +114,10 @@ def compute(parsed: Parsed) -> Computation | None:
 
 def _unit(parsed: Parsed) -> list[tuple[int, int]]:
     """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained."""
+    restated = _restated_tokens(parsed)  # a follow-up's new count of Vincent's tokens is read too
     return [(slot.start, slot.end) for slot in parsed.all("component")
-            if not slot.inherited and slot.value == "inspiration_tokens"]
+            if not slot.inherited and slot.value == "inspiration_tokens"] + (
+        [(restated.start, restated.end)] if restated is not None else [])
 
 
 def _ordinal_used(parsed: Parsed, position: int) -> list[tuple[int, int]]:
@@ -198,9 +219,57 @@ def ordinal(position: int, lang: str) -> str:
     return f"{position}{suffix}"
 
 
+_NONE = ("aucun", "aucune", "none", "no", "zero", "pas un")
+
+
+def _face_up_regex() -> re.Pattern:
+    count = numbers().fragment_articles
+    return re.compile(r"(?:\b(?P<bound>au moins|at least|exactly|exactement|pile|only|seulement|all|tous|toutes)\s+(?:les\s+|the\s+)?)?"
+                      r"\b(?P<count>" + count + "|" + "|".join(_NONE) + r"|all|tous|toutes)\s+(?:[\w']+\s+){0,5}?(?:up\s+)?"
+                      r"(?:face up|face-up|face visible)")
+
+
+def compute_face_up(parsed: Parsed) -> Computation | None:
+    """"What are the odds at least one of Vincent's tokens lands face up?": the toss's law (vincent_toss_outcomes)."""
+    lang = parsed.lang
+    if not (parsed.cue("vincent") and parsed.cue("odds")) or parsed.has("position"):
+        return None  # the card he takes is vincent_odds; without a chance asked it is one turn (vincent_turn)
+    match = _face_up_regex().search(parsed.folded)
+    if match is None:
+        return None
+    word = match.group("count")
+    reader = numbers()
+    count = 0 if word in _NONE else reader.count_value(word)
+    bound = match.group("bound") or (word if word in ("all", "tous", "toutes") else "")
+    rules = engine.ruleset("vincent")
+    tokens = _vincent_tokens(parsed, rules)
+    if bound in ("all", "tous", "toutes") and count is None:
+        count = tokens
+    if count is None or tokens > engine.component_counts()["inspiration_tokens"].count or count > tokens:
+        return None
+    # The toss itself (every token counted, not only the ones Vincent can use): no cap.
+    law = dict(engine.vincent_toss_outcomes(tokens, max_face_up=tokens))
+    at_least = bound in ("au moins", "at least")
+    probability = sum((chance for up, chance in law.items() if (up >= count if at_least else up == count)), Fraction(0))
+    percent = f"{float(probability) * 100:.2f}".rstrip("0").rstrip(".")
+    shown_bound = {"en": "at least " if at_least else "exactly ", "fr": "au moins " if at_least else "exactement "}[lang]
+    event = say("face_up_event", lang, bound=shown_bound, count=count)
+    one = str(rules.vincent_face_up_probability)
+    sentences = [say("vincent_face_up", lang, tokens=tokens, one=one, event=event, fraction=str(probability), percent=percent)]
+    table = "; ".join(f"{up}: {chance}" for up, chance in sorted(law.items()))
+    stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
+    return Computation(intent="vincent_face_up", sentences=sentences, trace=[say("face_up_trace", lang, outcomes=table)],
+                       value=probability, value_text=f"{probability} ({percent}%)", claimed=stated,
+                       engine={"intent": "vincent_face_up", "tokens": tokens, "face_up": count, "at_least": at_least,
+                               "probability": str(probability)},
+                       concepts=[("vincent_turn", {})], explained=[match.span()] + stated_spans + _unit(parsed))
+
+
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
+    if parsed.cue("odds"):
+        return None  # a chance asked is the toss's law (compute_face_up) or his pick's odds, not one turn
     which = parsed.form == "which" or parsed.cue("vincent_which")
     if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many" or which)):
         return None  # "what does Vincent do if none land face up?" asks the rule
