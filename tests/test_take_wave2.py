@@ -158,3 +158,48 @@ def test_a_follow_up_restating_vincent_tokens(follow_up, lang, previous, tokens)
     assert answer is not None and answer.engine["tokens"] == tokens, answer and answer.answer
     odds = dict(engine.vincent_take_odds(vincent_tokens=tokens))
     assert answer.engine["probability"] == str(odds[answer.engine["position"]])
+
+
+def _most_spent(tokens):
+    """The most Vincent spends in a turn: one skip cost per card before the farthest card he can select (engine odds)."""
+    farthest = max(where for where, chance in engine.vincent_take_odds(vincent_tokens=tokens) if chance > 0)
+    return (farthest - 1) * VINCENT.skip_cost_per_card
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens", "stated"), [
+    ("vincent has 5 tokens, my sister says he can spend all 5 in one go", "en", 5, 5),
+    ("vincent a 3 jetons, il peut dépenser 3 jetons d'un coup, non ?", "fr", 3, 3),
+    ("vincent's got 2 tokens, he can use all 2 of them right?", "en", 2, 2),
+    ("vincent a 6 jetons et mon pote dit qu'il peut tous les poser, donc utiliser 6 jetons", "fr", 6, 6),
+])
+def test_what_vincent_can_spend_in_a_turn(question, lang, tokens, stated):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.engine["tokens"] == tokens and answer.engine["most_spent"] == _most_spent(tokens)
+    assert answer.verdict is (stated <= _most_spent(tokens))
+
+
+# ------------------------------------------------------------------------------------ legality said as claims
+
+
+@pytest.mark.parametrize(("question", "lang", "held"), [
+    ("with 5 cards in hand my next turn has to be a painting, yeah?", "en", 5),
+    ("avec 4 cartes en main je suis obligé de peindre, c'est ça ?", "fr", 4),
+    ("j'ai 5 cartes en main donc mon tour doit être une peinture, non ?", "fr", 5),
+    ("my mate says holding 3 cards in hand you're forced to paint", "en", 3),
+])
+def test_an_obligation_to_paint_is_checked_against_the_hand_limit(question, lang, held):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (held >= BASE.hand_limit)  # taking is refused only at the hand limit (ruleset data)
+
+
+@pytest.mark.parametrize(("question", "lang", "done"), [
+    ("my sister reckons after your 3rd painting you can still take cards to block others", "en", 3),
+    ("mon pote dit qu'une fois ta peinture 3 finie tu peux encore prendre des cartes", "fr", 3),
+    ("once you've finished painting 2 you can still take cards, right?", "en", 2),
+])
+def test_taking_after_the_last_painting_is_refused(question, lang, done):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (done < BASE.paintings)

@@ -625,6 +625,15 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
                      r"(?:(?:my|the|ma|la|mes|les|all|tous|toutes|completing|finishing|j'ai fini|j'ai termine|i have|i've)\s+)*"
                      f"(?P<n>{alternation(reader.ordinal_words)}|{count})\\s+(?:painting|paintings|peinture|peintures|tableau|tableaux)",
                      text)
+    if not done:
+        # "once you've done painting 3", "after your 3rd painting", "quand t'as fini ta peinture 3": the paintings done.
+        done = re.search(B + r"(?:done|finished|completed|complete|fini|finis|termine|terminee|after|once|apres|quand|une fois)\s+"
+                         r"(?:(?:your|you've|you have|ta|ton|votre|vos|their|leur|his|sa|son)\s+)*"
+                         r"(?:(?:painting|peinture|tableau)\s+(?:number\s+|numero\s+|n[o°]\s*)?(?P<n>\d)|"
+                         f"(?P<nth>{alternation(reader.ordinal_words)})\\s+(?:painting|peinture|tableau))" + E, text)
+        if done and done.group("nth"):
+            slots.append(Slot("paintings_done", reader.ordinal_words[done.group("nth").replace(" ", "")], *done.span()))
+            done = None
     if done:
         token = done.group("n").replace(" ", "")
         value = reader.ordinal_words.get(token) or reader.count_value(done.group("n"))

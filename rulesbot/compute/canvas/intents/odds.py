@@ -134,11 +134,42 @@ def _odds_for(parsed: Parsed):
     return dict(engine.vincent_take_odds(vincent_tokens=tokens)), tokens
 
 
+_SPEND = re.compile(r"\b(?:spend|spends|spending|use up|use|uses|pay|pays|depenser|depense|utiliser|utilise|payer|paie|poser|pose)\s+"
+                    r"(?:all\s+(?:of\s+)?(?:his\s+|the\s+)?|tous\s+(?:ses\s+|les\s+)?|ses\s+|his\s+|the\s+|les\s+)?(?P<count>\d+)\b")
+
+
+def _spend(parsed: Parsed) -> Computation | None:
+    """"he can spend all 6 and skip the whole row": the most Vincent can spend in one turn, from the toss's odds (the
+    farthest card he can select) and the cost of each card skipped."""
+    lang = parsed.lang
+    match = _SPEND.search(parsed.folded)
+    if match is None:
+        return None
+    odds, tokens = _odds_for(parsed)
+    if odds is None:
+        return None
+    rules = engine.ruleset("vincent")
+    farthest = max(where for where, chance in odds.items() if chance > 0)
+    most = (farthest - 1) * rules.skip_cost_per_card
+    stated = int(match.group("count"))
+    sentences = [say("vincent_spend", lang, tokens=tokens, most=qty(most, "token", lang), position=farthest,
+                     cap=rules.vincent_max_face_up)]
+    table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
+    return Computation(intent="vincent_pick", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
+                       value=stated <= most, claimed=(not parsed.negated) if parsed.claim else None,
+                       engine={"intent": "vincent_spend", "tokens": tokens, "most_spent": most, "farthest": farthest},
+                       concepts=[("vincent_turn", {})], explained=[match.span()] + _unit(parsed) + [
+                           once.span() for once in re.finditer(r"\b(?:in|en|on|d')\s*(?:one|un|1|a single)\s+(?:go|turn|tour|shot|coup|fois)\b",
+                                                               parsed.folded)])
+
+
 def compute_pick(parsed: Parsed) -> Computation | None:
     """Which card Vincent takes: his most likely pick (or his only one) and the farthest card he can reach."""
     lang = parsed.lang
     if not parsed.cue("vincent"):
         return None
+    if _SPEND.search(parsed.folded) and not parsed.cue("odds"):
+        return _spend(parsed)
     if not parsed.cue("most_likely", "farthest_reach", "vincent_which"):
         return _reach(parsed)
     if parsed.cue("vincent_which") and not parsed.cue("most_likely") and not parsed.has("vincent_tokens"):
