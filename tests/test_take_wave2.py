@@ -3,6 +3,7 @@ stay with retrieval (the runner's rule-question gate); positions said relative t
 prose ("j'en avais 3", "je passe de 4 a 6"); Vincent's tokens and the chance of a face-up token. Oracles are the
 engine's own functions (take_cost, apply_action, vincent_take_odds, the ruleset data), never the intents' code."""
 
+import re
 from functools import cache
 
 import pytest
@@ -203,3 +204,55 @@ def test_taking_after_the_last_painting_is_refused(question, lang, done):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim", answer and answer.answer
     assert answer.verdict is (done < BASE.paintings)
+
+
+# ------------------------------------------------------------------------------------ the row after a take
+
+
+def _row_after(takes, row_tokens=()):
+    """Row tokens after applying `takes` (row positions, one player each in turn) in the engine, from plenty of tokens."""
+    row = [card.id for card in engine.ART_CARDS[: BASE.row_size]]
+    players = len(takes)
+    state = engine.custom_game(row=row, hands=((),) * max(players, 2), tokens=(20,) * max(players, 2),
+                               row_tokens=list(row_tokens))
+    nets = []
+    for player, position in enumerate(takes):
+        before = state.players[player].tokens
+        state = engine.apply_action(state, engine.TakeCard(player=player, position=position))
+        nets.append(state.players[player].tokens - before)
+    return list(state.row_tokens), nets
+
+
+@pytest.mark.parametrize(("question", "lang", "take", "on_cards", "asked"), [
+    ("there's 1 token on the 2nd card. i take the 4th. how many tokens are on the second card after that?", "en", 4,
+     [0, 1], 2),
+    ("je prends la 3e carte, combien de jetons sur la 1re après ?", "fr", 3, [], 1),
+    ("la 2e carte a 2 jetons, je prends la 5e : combien de jetons restent sur la 2e ensuite ?", "fr", 5, [0, 2], 2),
+])
+def test_the_tokens_left_on_a_card_after_a_take(question, lang, take, on_cards, asked):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["position"] == take, answer and answer.answer
+    row, _nets = _row_after([take], on_cards)
+    assert answer.engine["row_tokens_after"] == row
+    # The sentence names the asked card, then its tokens after.
+    assert re.search(rf"\b{asked}\b[^.]*\b{row[asked - 1]} (?:tokens?|jetons?)\b", answer.answer), answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "takes", "asked"), [
+    ("sam took the 4th card, then alex takes the 3rd. how many tokens does alex gain or lose?", "en", [4, 3], 1),
+    ("léa a pris la 3e carte, ensuite tom prend la 1re : combien de jetons gagne tom ?", "fr", [3, 1], 1),
+    ("jo takes the 2nd card and then max takes the 2nd too. what's jo's net on tokens?", "en", [2, 2], 0),
+])
+def test_two_players_take_one_after_the_other(question, lang, takes, asked):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "take_players", answer and answer.answer
+    row, nets = _row_after(takes)
+    assert answer.engine["nets"] == nets and answer.engine["asked"] == asked
+    assert answer.engine["row_tokens_after"] == row
+
+
+def test_a_follow_up_asks_the_row_after_the_previous_takes():
+    previous = "sam took the 4th card, then alex takes the 3rd. how many tokens does alex gain or lose?"
+    answer = ask("and how many tokens sit on the first card after that?", "en", context=[previous])
+    row, _nets = _row_after([4, 3])
+    assert answer is not None and answer.engine["row_tokens_after"] == row, answer and answer.answer

@@ -396,7 +396,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), used[0][0], max(end for _, end in used)))
     on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
                       r"sur celle-ci|sitting on it|lying on it)", text)
-    if on_it:
+    if on_it and not any(start < on_it.end() and on_it.start() < end for start, end in used):
+        # ("la 1re carte a deja un jeton dessus": the "dessus" is that card's, already read.)
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
     for key, position in (("position_second_last", row_size - 1), ("position_free", 1), ("position_last", row_size),
