@@ -256,3 +256,23 @@ def test_a_follow_up_asks_the_row_after_the_previous_takes():
     answer = ask("and how many tokens sit on the first card after that?", "en", context=[previous])
     row, _nets = _row_after([4, 3])
     assert answer is not None and answer.engine["row_tokens_after"] == row, answer and answer.answer
+
+
+def _vincent_selects(face_up, tokens=VINCENT.vincent_tokens):
+    """The row position of the card Vincent's turn removes for a face-up count (engine.vincent_turn)."""
+    row = [card.id for card in engine.ART_CARDS[: VINCENT.row_size]]
+    state = engine.custom_game(row=row, hands=((),), ruleset_name="vincent", vincent_tokens=tokens)
+    after = engine.vincent_turn(state, face_up)
+    (gone,) = [card_id for card_id in row if card_id not in after.row]
+    return row.index(gone) + 1
+
+
+@pytest.mark.parametrize(("question", "lang", "face_up", "claimed"), [
+    ("vincent lance ses jetons, un seul tombe face visible : il le pose sur la 1re et défausse la 2e, c'est ça ?", "fr", 1, 2),
+    ("vincent tosses, 2 land face up, so he puts them on the 1st and 2nd and discards the 4th, right?", "en", 2, 4),
+    ("vincent lance, 3 tombent face visible donc il vire la 4e carte, non ?", "fr", 3, 4),
+])
+def test_a_claim_about_the_card_vincent_discards(question, lang, face_up, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (_vincent_selects(face_up) == claimed)

@@ -296,16 +296,34 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
                        concepts=[("vincent_turn", {})], explained=[match.span()] + stated_spans + _unit(parsed))
 
 
+_DISCARDS = re.compile(r"\b(?:defausse|defausser|discards|discard|vire|virer|jette|selects|select|selectionne|takes|prend|removes|enleve)\s+"
+                       r"(?:the\s+|la\s+|le\s+|l')?$")
+
+
+def _claimed_discard(parsed: Parsed, skipped: int):
+    """The card a claim says Vincent discards ("... et defausse la 2e"), with the spans of the cards it says his tokens
+    go on when they are the ones he skips; None when no such card is stated."""
+    if not parsed.claim:
+        return None
+    cards = [slot for slot in parsed.slots if slot.name in ("position", "ordinal") and not slot.inherited]
+    chosen = [slot for slot in cards if _DISCARDS.search(parsed.folded[max(0, slot.start - 24): slot.start])]
+    if len(chosen) != 1:
+        return None
+    placed = [(slot.start, slot.end) for slot in cards if slot is not chosen[0] and slot.value <= skipped]
+    return chosen[0], placed
+
+
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
     if parsed.cue("odds"):
         return None  # a chance asked is the toss's law (compute_face_up) or his pick's odds, not one turn
     which = parsed.form == "which" or parsed.cue("vincent_which")
-    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many" or which)):
+    if not (parsed.cue("face_up") and (parsed.cue("token") or parsed.claim)
+            and (parsed.cue("after") or parsed.form == "how_many" or which or parsed.claim)):
         return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
-    face = re.search(B + f"({reader.fragment_articles})\\s+(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
+    face = re.search(B + f"({reader.fragment_articles})\\s+(?:seul\\s+|seule\\s+|single\\s+)?(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
                      r"(?:de vincent\s+)?|tokens?\s+|jetons?\s+)?(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)",
                      parsed.folded)
     if face is None:
@@ -331,6 +349,16 @@ def compute_turn(parsed: Parsed) -> Computation | None:
                                    "position": skipped + 1, "tokens_after": after.vincent_tokens},
                            concepts=[("vincent_turn", {})], explained=[face.span()] + ([held.span()] if held else []) + _unit(parsed))
     claimed = None
+    discarded = _claimed_discard(parsed, skipped)
+    if discarded is not None:
+        # "un seul tombe face visible : il le pose sur la 1re et defausse la 2e, c'est ca ?": the card he selects.
+        slot, placed = discarded
+        sentences.append(say("vincent_selects", lang, ordinal=ordinal(skipped + 1, lang)))
+        return Computation(intent="vincent_turn", sentences=sentences, value=skipped + 1, claimed=slot.value, states=True,
+                           value_text=ordinal(skipped + 1, lang),
+                           engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
+                                   "position": skipped + 1, "tokens_after": after.vincent_tokens},
+                           concepts=[("vincent_turn", {})], explained=explained + [(slot.start, slot.end)] + placed)
     stated = stated_after(parsed)
     if stated is not None:
         claimed = stated.value  # "so he ends with 3 tokens"
