@@ -276,3 +276,30 @@ def test_a_claim_about_the_card_vincent_discards(question, lang, face_up, claime
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim", answer and answer.answer
     assert answer.verdict is (_vincent_selects(face_up) == claimed)
+
+
+# ------------------------------------------------------------------------------------ Solo Puzzle: the state after
+
+
+def _solo_after(held, supply, position):
+    """(tokens held, supply) after a Solo Puzzle take (engine.apply_action)."""
+    row = [card.id for card in engine.ART_CARDS[: SOLO.row_size]]
+    state = engine.custom_game(row=row, hands=((),), tokens=(held,), ruleset_name="solo-puzzle", supply=supply)
+    after = engine.apply_action(state, engine.TakeCard(player=0, position=position))
+    return after.players[0].tokens, after.supply
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "supply", "position", "said"), [
+    ("solo puzzle j'avais 3 jetons, réserve à 2, je prends la 1re carte : j'ai 4 et la réserve 1, c'est ça ?", "fr",
+     3, 2, 1, (4, 1)),
+    ("solo puzzle, 4 tokens and the supply has 3. I take the 2nd card so I'm on 3 and the supply is at 4, right?", "en",
+     4, 3, 2, (3, 4)),
+    ("puzzle solo : j'ai 2 jetons, la réserve a 0, je prends la carte gratuite, la réserve reste à 1 non ?", "fr",
+     2, 0, 1, (None, 1)),
+])
+def test_a_claimed_state_after_a_solo_puzzle_take(question, lang, held, supply, position, said):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    tokens, left = _solo_after(held, supply, position)
+    claimed_tokens, claimed_supply = said
+    assert answer.verdict is (claimed_supply == left and claimed_tokens in (None, tokens))

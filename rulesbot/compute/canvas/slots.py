@@ -501,7 +501,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                       + r"(?P<count>\d+)(?:\s+" + token + r")?(?=\s+(?:a|to)\s+\d+)", text)
     # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
     opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token
-                        + r"(?:\s+(?:pour moi|for me|de mon cote|on my side|in my pile|devant moi))?(?=\s*[,.;:-])",
+                        + r"(?:\s+(?:pour moi|for me|de mon cote|on my side|in my pile|devant moi))?(?=\s*[,.;:-]|\s+(?:and|et)\s+(?:the|la|le)\s)",
                         text)
     slots = []
     vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"

@@ -87,6 +87,32 @@ def row_query(parsed: Parsed) -> tuple[int, tuple[int, int]] | None:
     return reader.ordinal_words[match.group("ord").replace(" ", "")], match.span("ord")
 
 
+_HELD_AFTER = re.compile(r"\b(?:j'ai|j'en ai|i have|i've got|i got|i'm on|i am on|je suis a|i'm at|i end with|i'm left with)\s+(?P<n>\d+)\b")
+_SUPPLY_AFTER = re.compile(r"\b(?:reserve|supply)\s+(?:(?:a|est a|is at|is|has|at|=|en a|toujours a|still at|still has)\s+)?(?P<n>\d+)\b")
+
+
+def _stated_state(parsed: Parsed, engine_object: dict, moved: dict, rules) -> tuple[bool, list[tuple[int, int]]] | None:
+    """"je prends la carte tout a gauche : j'ai 3 et la reserve 2 toujours, non ?": what the claim says is held and in the
+    supply after the take (said after the card taken), checked together; None when it states neither."""
+    if not parsed.claim:
+        return None
+    taken = [slot.end for slot in parsed.all("position") if not slot.inherited]
+    if not taken:
+        return None
+    rest_at = max(taken)
+    rest = parsed.folded[rest_at:]
+    held = _HELD_AFTER.search(rest)
+    stock = _SUPPLY_AFTER.search(rest) if rules.token_supply else None
+    if stock is None or (held is not None and "tokens_after" not in engine_object):
+        return None  # only the supply states a whole state here; the tokens alone are stated_after's
+    right = int(stock.group("n")) == moved["supply_after"]
+    found = [(rest_at + stock.start("n"), rest_at + stock.end("n"))]
+    if held is not None:
+        right = right and int(held.group("n")) == engine_object["tokens_after"]
+        found.append((rest_at + held.start("n"), rest_at + held.end("n")))
+    return right, found
+
+
 def stated_after(parsed: Parsed) -> Slot | None:
     """The number stated as what is held after the move ("leaves me with 1", "je finis avec 2 jetons"), or None."""
     ends = [match.end() for match in re.finditer(alternation(words("after")), parsed.folded)]
@@ -242,6 +268,12 @@ def compute(parsed: Parsed) -> Computation | None:
         engine_object["row_tokens_after"] = moved["row_tokens_after"]
         return Computation(intent="take", sentences=sentences, trace=trace, value=left, value_text=qty(left, "token", lang),
                            engine=engine_object, concepts=concepts, explained=explained + [span])
+    state_claim = _stated_state(parsed, engine_object, moved, rules)
+    if state_claim is not None:
+        value, found = state_claim
+        return Computation(intent="take", sentences=sentences, trace=trace, value=value, claimed=not parsed.negated
+                           if parsed.explicit_claim else True, engine=engine_object, concepts=concepts, states=True,
+                           explained=explained + found)
     after_number = stated_after(parsed)
     if after_number is not None:
         # "taking the fourth leaves me with 1 right?", "I'd end with 3 tokens?": a stated result to check.
