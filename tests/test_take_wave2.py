@@ -303,3 +303,13 @@ def test_a_claimed_state_after_a_solo_puzzle_take(question, lang, held, supply, 
     tokens, left = _solo_after(held, supply, position)
     claimed_tokens, claimed_supply = said
     assert answer.verdict is (claimed_supply == left and claimed_tokens in (None, tokens))
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("i take the 3rd card and it has 2 tokens on it, do they go to the box?", "en"),
+    ("je prends la 4e, les jetons dessus partent dans la boîte ?", "fr"),
+    ("the 2 tokens I put on the skipped cards, do they stay there after my turn?", "en"),
+])
+def test_where_tokens_go_is_a_rule_question(question, lang):
+    answer = ask(question, lang)
+    assert answer is None, answer and answer.answer
