@@ -36,7 +36,7 @@ def ask(question, lang="en", context=()):
     ("puzzle solo : une fois la 2e carte prise, comment la rangée se complète ?", "fr"),
     ("si je prends la 3e, les jetons que je paie je les mets où ?", "fr"),
     ("the 5 silver ribbons achievement, is that in one painting or across the whole game?", "en"),
-    ("le succès des 7 rubans argent ça se compte par peinture ou sur toute la partie ?", "fr"),
+    ("les 7 rubans argent du succès, faut les avoir dans une peinture ou sur toute la partie ?", "fr"),
 ])
 def test_why_how_where_questions_about_a_mechanism_are_rule_questions(question, lang):
     answer = ask(question, lang)
@@ -45,7 +45,7 @@ def test_why_how_where_questions_about_a_mechanism_are_rule_questions(question, 
 
 @pytest.mark.parametrize(("question", "lang", "cost"), [
     # A value asked beside the mechanism keeps the computation.
-    ("solo puzzle: I take the 4th card, what does it cost and what happens to the cards I skip?", "en", 3),
+    ("Solo Puzzle, card 4 please: how much does it cost me, and where do the skipped ones end up?", "en", 3),
     ("combien coûte la 4e carte et comment ça marche pour les jetons ?", "fr", 3),
 ])
 def test_a_value_asked_beside_a_mechanism_is_still_computed(question, lang, cost):
@@ -75,7 +75,7 @@ def test_where_counting_starts_is_not_a_second_card(question, lang, position):
 
 
 @pytest.mark.parametrize(("question", "lang", "position"), [
-    ("solo puzzle, I want the 4th card: what does it cost, and the 3 I skip?", "en", 4),
+    ("in solo puzzle grabbing card number 4 costs what, and the 3 I skip are gone?", "en", 4),
     ("puzzle solo je prends la 3e carte, combien ça coûte et les 2 que je saute partent où ?", "fr", 3),
     ("in solo puzzle what does it cost to take card 5, and what about the 4 cards I skipped?", "en", 5),
 ])
@@ -86,7 +86,7 @@ def test_the_count_of_cards_skipped_is_what_the_take_skips(question, lang, posit
 
 
 @pytest.mark.parametrize(("question", "lang", "verdict"), [
-    ("je prends la 2e carte qui a 3 jetons dessus, j'en avais 2 au départ, il m'en reste 4 après ?", "fr",
+    ("la 2e carte porte 3 jetons ; j'en avais 2 au départ, je la prends et il m'en reste 4, c'est bien ça ?", "fr",
      tokens_after(2, 2, [0, 3]) == 4),
     ("the free card has 1 token on it, I take it so I go from 3 to 4 tokens, right?", "en", tokens_after(3, 1, [1]) == 4),
     ("je prends la 4e, je passe de 5 à 3 jetons c'est ça ?", "fr", tokens_after(5, 4) == 3),
@@ -122,7 +122,7 @@ def _binomial(tokens, face_up):
 
 
 @pytest.mark.parametrize(("question", "lang", "tokens", "event"), [
-    ("proba qu'au moins un jeton de vincent tombe face visible quand il en a 3 ?", "fr", 3, ("at_least", 1)),
+    ("Vincent lance 3 jetons : quelles chances d'en voir au moins un face visible ?", "fr", 3, ("at_least", 1)),
     ("what's the chance none of vincent's 2 tokens land face up?", "en", 2, ("exactly", 0)),
     ("vincent has 4 tokens: odds that exactly 2 of them come up face up?", "en", 4, ("exactly", 2)),
     ("avec 5 jetons, quelle chance que vincent en ait au moins 2 face visible ?", "fr", 5, ("at_least", 2)),
@@ -137,8 +137,8 @@ def test_the_chance_of_face_up_tokens_is_the_toss_law(question, lang, tokens, ev
 
 
 @pytest.mark.parametrize(("question", "lang", "tokens"), [
-    ("vincent il lui reste plus que 3 jetons, chance qu'il prenne la 2e carte ?", "fr", 3),
-    ("vincent's got 2 tokens, odds he takes the free card?", "en", 2),
+    ("bon, vincent il lui reste que 3 jetons : proba de choisir la 2e carte ?", "fr", 3),
+    ("how likely is it he picks the free card now that vincent's got 2 tokens", "en", 2),
     ("vincent is down to 1 token, what's the probability he takes the 2nd card?", "en", 1),
 ])
 def test_vincent_tokens_said_in_chat(question, lang, tokens):
@@ -184,7 +184,7 @@ def test_what_vincent_can_spend_in_a_turn(question, lang, tokens, stated):
 
 
 @pytest.mark.parametrize(("question", "lang", "held"), [
-    ("with 5 cards in hand my next turn has to be a painting, yeah?", "en", 5),
+    ("five cards in hand, so painting is forced on my next turn, yeah?", "en", 5),
     ("avec 4 cartes en main je suis obligé de peindre, c'est ça ?", "fr", 4),
     ("j'ai 5 cartes en main donc mon tour doit être une peinture, non ?", "fr", 5),
     ("my mate says holding 3 cards in hand you're forced to paint", "en", 3),
@@ -253,7 +253,7 @@ def test_two_players_take_one_after_the_other(question, lang, takes, asked):
 
 def test_a_follow_up_asks_the_row_after_the_previous_takes():
     previous = "sam took the 4th card, then alex takes the 3rd. how many tokens does alex gain or lose?"
-    answer = ask("and how many tokens sit on the first card after that?", "en", context=[previous])
+    answer = ask("and then how many tokens end up on the 1st card afterwards?", "en", context=[previous])
     row, _nets = _row_after([4, 3])
     assert answer is not None and answer.engine["row_tokens_after"] == row, answer and answer.answer
 
@@ -268,7 +268,8 @@ def _vincent_selects(face_up, tokens=VINCENT.vincent_tokens):
 
 
 @pytest.mark.parametrize(("question", "lang", "face_up", "claimed"), [
-    ("vincent lance ses jetons, un seul tombe face visible : il le pose sur la 1re et défausse la 2e, c'est ça ?", "fr", 1, 2),
+    ("vincent : un seul jeton tombe face visible, donc il défausse la 2e carte et pose ce jeton sur la 1re, non ?", "fr",
+     1, 2),
     ("vincent tosses, 2 land face up, so he puts them on the 1st and 2nd and discards the 4th, right?", "en", 2, 4),
     ("vincent lance, 3 tombent face visible donc il vire la 4e carte, non ?", "fr", 3, 4),
 ])
@@ -290,7 +291,7 @@ def _solo_after(held, supply, position):
 
 
 @pytest.mark.parametrize(("question", "lang", "held", "supply", "position", "said"), [
-    ("solo puzzle j'avais 3 jetons, réserve à 2, je prends la 1re carte : j'ai 4 et la réserve 1, c'est ça ?", "fr",
+    ("en puzzle solo avec 3 jetons et la réserve a 2, je pioche la 1re carte : la réserve est à 1 et j'ai 4, c'est ça ?", "fr",
      3, 2, 1, (4, 1)),
     ("solo puzzle, 4 tokens and the supply has 3. I take the 2nd card so I'm on 3 and the supply is at 4, right?", "en",
      4, 3, 2, (3, 4)),
@@ -306,7 +307,7 @@ def test_a_claimed_state_after_a_solo_puzzle_take(question, lang, held, supply, 
 
 
 @pytest.mark.parametrize(("question", "lang"), [
-    ("i take the 3rd card and it has 2 tokens on it, do they go to the box?", "en"),
+    ("grabbing card 3 with a couple of tokens on top, do those go to the box or what?", "en"),
     ("je prends la 4e, les jetons dessus partent dans la boîte ?", "fr"),
     ("the 2 tokens I put on the skipped cards, do they stay there after my turn?", "en"),
 ])

@@ -177,8 +177,9 @@ def compute(parsed: Parsed) -> Computation | None:
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     if parsed.cue("paint") and not parsed.cue("cost_question", "gain"):
         return None  # "can I take the 2nd card and then paint on the same turn?" asks how a turn goes: a rule
-    if parsed.cue("where_question") and not parsed.cue("leaves_me"):
-        return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after)
+    if parsed.cue("where_question") and not parsed.cue("leaves_me", "cost_asked"):
+        return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after,
+        # "how much does it cost, and where do the skipped ones go?" asks a cost too)
     asked_row = row_query(parsed)
     named = [slot.value for slot in parsed.all("position") if not slot.inherited
              and not (asked_row and slot.start <= asked_row[1][0] < slot.end)]
