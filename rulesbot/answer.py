@@ -10,13 +10,22 @@ when the asker's question is close to the record's own phrasings (Calibration.le
 way round (negation on both sides or on neither) and in the same form (yes/no or not); otherwise the statement
 stands alone. When the second-best concept ranks within Calibration.alternative_margin of the answer, the
 answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`).
+
+When the statement does not hold what the question asks (a how-many question and no number in it, or a variant or
+scenario the question names, such as Vincent, that the record is not about), the answer adds one sentence, with its page,
+from a close record on the same page (the rulebook passage behind the FAQ record, or another record of the same
+family): the first of them, in rank order, whose sentence fills that gap (`supplement_sentence`). It is still a
+knowledge record's own sentence, never generated.
 """
+
+import re
+from functools import lru_cache
 
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.models import Alternative, Answer, Citation
-from rulesbot.retrieval import Calibration, Ranked
-from rulesbot.retrieval.ranking import asks_yes_no, negated
-from rulesbot.scope import OutOfScope, scope_message
+from rulesbot.retrieval import Calibration, Ranked, tokens
+from rulesbot.retrieval.ranking import asks_yes_no, negated, ranking_data
+from rulesbot.scope import OutOfScope, fold, scope_message
 
 MAX_CITATIONS = 4
 SNIPPET_CHARS = 200
@@ -103,14 +112,20 @@ def rule_answer(
     shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
     if shown.source == "user":
         # A user rulebook's passage answers with its one or two sentences closest to the question.
-        from rulesbot.extractive import best_sentences
+        from rulesbot.extractive import best_sentences, rulebook_words
 
-        body = best_sentences(question, question_lang or lang, shown, embedder)
+        body = best_sentences(question, question_lang or lang, shown, embedder, rulebook_words(pack))
         text = body if shown.lang == lang else ONLY_IN[lang].format(text=body)
     else:
         text = statement(question, chosen, pack, lang, calibration, lead=True)
     floor = records[0].score - calibration.cite_margin
     others = [item for item in records if item is not chosen and item.score >= floor]
+    if shown.source != "user":
+        added = supplement_sentence(question, shown, [item for item in records if item is not chosen], pack, lang)
+        if added is not None:
+            sentence, source = added
+            text += f" {sentence} (p. {', '.join(str(page) for page in source.pages)})"
+            others.sort(key=lambda item: item.entry.concept_id != source.concept_id)
     citations = citations_for([chosen, *others], pack, lang)
     alternatives = []
     second = alternative_record(records, chosen, calibration)
@@ -125,6 +140,94 @@ def rule_answer(
         question=question, answer=text, lang=lang, kind="rule", citations=citations, confidence=confidence,
         alternatives=alternatives,
     )
+
+
+# How many of the other ranked records may lend a sentence (the close ones: those the answer cites anyway).
+SUPPLEMENT_DEPTH = 4
+# Number words that do not state a count ("one of the cards", "une carte").
+_NOT_COUNTS = {"one", "un", "une"}
+_SAME_NUMBER = re.compile(r"(?<!\w)(?:same number of|as many|meme nombre d'?(?:e )?|autant d'?(?:e )?)")
+
+
+@lru_cache(maxsize=1)
+def _form_patterns() -> tuple[re.Pattern, re.Pattern]:
+    # The how-many cue and the number pattern, from the ranking vocabulary (one list for both stages).
+    data = ranking_data()
+    how_many = "|".join(re.escape(fold(word)) for word in data["forms"]["how_many"])
+    words = "|".join(re.escape(fold(word)) for word in data["number_words"] if fold(word) not in _NOT_COUNTS)
+    return re.compile(rf"(?<!\w)(?:{how_many})(?!\w)"), re.compile(rf"\d|(?<!\w)(?:{words})(?!\w)")
+
+
+@lru_cache(maxsize=16)
+def _entity_patterns(game: str) -> tuple[tuple[str, re.Pattern], ...]:
+    # Only the scoped entities (a variant, a scenario, an example): a record about the base rule answers a question
+    # about Vincent wrongly by leaving him out, while a missing "token" or "deck" is mostly a different wording.
+    vocabulary = ranking_data().get("games", {}).get(game, {})
+    entities = {name: phrases for name, phrases in vocabulary.get("entities", {}).items() if name in vocabulary.get("scoped", ())}
+    patterns = []
+    for name, phrases in sorted(entities.items()):
+        options = sorted({fold(phrase) for phrase in phrases if phrase.strip()}, key=len, reverse=True)
+        if options:
+            patterns.append((name, re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, options)) + r")(?!\w)")))
+    return tuple(patterns)
+
+
+def coverage_gaps(question: str, shown: Entry, game: str) -> tuple[bool, frozenset[str]]:
+    """What record `shown` lacks for `question`: a number in its text (for a how-many question), and the scoped
+    entities (variants, scenarios, examples) the question names and the record (section, question, text) is not
+    about."""
+    how_many, number = _form_patterns()
+    # "the same number of tokens" compares two counts, it does not ask for one.
+    asked = _SAME_NUMBER.sub(" ", fold(question))
+    about = fold(" ".join([shown.section, shown.question or "", shown.text]))
+    needs_number = bool(how_many.search(asked)) and not number.search(fold(shown.text))
+    missing = frozenset(
+        name for name, pattern in _entity_patterns(game) if pattern.search(asked) and not pattern.search(about)
+    )
+    return needs_number, missing
+
+
+def supplement_sentence(
+    question: str, shown: Entry, others: list[Ranked], pack: Pack, lang: str
+) -> tuple[str, Entry] | None:
+    """A sentence that fills what `shown`'s statement lacks for `question`, and the record it comes from, or None.
+
+    Looked for in the next close records (SUPPLEMENT_DEPTH, in rank order) on one of `shown`'s pages, in `lang`;
+    a sentence qualifies when it holds the number a how-many question wants or names a missing entity, and adds
+    words the statement does not already say; of a record's qualifying sentences, the one sharing the most words
+    with the question is taken.
+    """
+    needs_number, missing = coverage_gaps(question, shown, pack.game)
+    if not needs_number and not missing:
+        return None
+    _, number = _form_patterns()
+    entities = dict(_entity_patterns(pack.game))
+    said = set(fold(shown.text).split())
+    seen: set[str] = {shown.concept_id}
+    for item in others:
+        if len(seen) > SUPPLEMENT_DEPTH:
+            break
+        source = pack.twin(item.entry, lang) or item.entry
+        if source.concept_id in seen:
+            continue
+        seen.add(source.concept_id)
+        if source.lang != lang or source.source == "user" or not set(source.pages) & set(shown.pages):
+            continue
+        from rulesbot.extractive import split_sentences
+
+        filling = []
+        for sentence in split_sentences(source.text):
+            folded = fold(sentence)
+            fills = (needs_number and number.search(folded)) or any(
+                entities[name].search(folded) for name in missing
+            )
+            if fills and set(folded.split()) - said:
+                filling.append(sentence)
+        if filling:
+            # The sentence sharing the most (stemmed) words with the question; the first of them on a tie.
+            terms = set(tokens(question, lang))
+            return max(filling, key=lambda sentence: len(terms & set(tokens(sentence, lang)))), source
+    return None
 
 
 def _topic(item: Ranked, pack: Pack, lang: str) -> str:

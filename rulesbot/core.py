@@ -135,7 +135,7 @@ class Rulesbot:
     def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
         from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
         from rulesbot.extractive import confidence as passage_confidence
-        from rulesbot.extractive import passage_decision, passage_only
+        from rulesbot.extractive import normalise_chat, passage_decision, passage_only, rulebook_says
         from rulesbot.scope import out_of_scope
 
         question = validate_question(question, self.settings.max_question_chars)
@@ -145,19 +145,30 @@ class Rulesbot:
         answer_lang = _checked_lang(lang) or question_lang
         # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
         # since "tips to beat the Master level" would otherwise get the Master level's goal.
+        passages = passage_only(pack)
+        # An ingested rulebook is read with chat shorthand written out ("u", "b4", "strat", "lol" dropped): its
+        # passages share no stored question's wording. The shipped packs' calibration was set on raw questions.
+        read = normalise_chat(question, question_lang) if passages else question
+        # Cues are tried on the question as asked, then as read ("une appli" is a cue; so is "strategy").
         beyond = out_of_scope(question, pack.manifest.title, pack.game)
+        if beyond is None and read != question:
+            beyond = out_of_scope(read, pack.manifest.title, pack.game)
+        if beyond is not None and passages and beyond.reason != "price" and rulebook_says(pack, beyond.cue):
+            # A site's rulebook with its own "Strategy tips" or "Expansions" section answers those; its money
+            # words ("cost", "price") are its own economy, never the box's price.
+            beyond = None
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)
         if computed is not None:
             return computed
-        query = self._follow_up_query(question, pack, context)
+        query = self._follow_up_query(read, pack, context)
         result = self.retriever.search(query, pack.game, query_lang=question_lang, k=CANDIDATES)
         calibration = self.retriever.calibration
         confidence = self.retriever.confidence(result.top_score)
-        if passage_only(pack):
+        if passages:
             # An ingested rulebook without FAQ records: sentence re-ranking and its own calibration.
-            result, calibration = passage_decision(self.retriever, pack, question, question_lang, result)
+            result, calibration = passage_decision(self.retriever, pack, read, question_lang, result)
             confidence = passage_confidence(result.top_score, calibration)
         if not result.records or result.top_score < calibration.threshold:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)

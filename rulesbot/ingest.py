@@ -160,19 +160,42 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
                 lines = lines[1:]
                 if not lines:
                     continue
-            words = [word[start : start + piece] for word in " ".join(lines).split() for start in range(0, len(word), piece)]
-            if len(buffer) + len(words) > MAX_WORDS:
-                flush(number)
-            # A long paragraph is cut wherever the passage reaches MAX_WORDS words or max_chars characters.
-            for word in words:
-                if buffer and (len(buffer) >= MAX_WORDS or size + 1 + len(word) > max_chars):
+            # A list is cut between its items, never inside one, when it does not fit the passage.
+            for unit in list_units(lines):
+                words = [word[start : start + piece] for word in unit.split() for start in range(0, len(word), piece)]
+                if len(buffer) + len(words) > MAX_WORDS and not _introduces_list(buffer):
                     flush(number)
-                size += len(word) + (1 if buffer else 0)
-                buffer.append(word)
-            if len(buffer) >= MIN_WORDS:
+                # A long item or paragraph is cut wherever the passage reaches MAX_WORDS words or max_chars characters.
+                for word in words:
+                    if buffer and (len(buffer) >= MAX_WORDS or size + 1 + len(word) > max_chars):
+                        flush(number)
+                    size += len(word) + (1 if buffer else 0)
+                    buffer.append(word)
+            # A paragraph ending with ":" introduces what follows (a list of cases): it stays with it.
+            if len(buffer) >= MIN_WORDS and not _introduces_list(buffer):
                 flush(number)
         flush(number)
     return passages
+
+
+_LIST_ITEM = re.compile(r"^(?:[-*•+]|\d{1,2}[.)])\s+\S")
+
+
+def list_units(lines: list[str]) -> list[str]:
+    """A paragraph's lines as units that are never cut apart: each list item (with its continuation lines), or
+    the whole paragraph when it is not a list."""
+    units: list[list[str]] = []
+    for line in lines:
+        if not units or _LIST_ITEM.match(line):
+            units.append([line])
+        else:
+            units[-1].append(line)
+    return [" ".join(unit) for unit in units]
+
+
+def _introduces_list(words: list[str]) -> bool:
+    """Whether the passage being built ends with ":" (or "**:" / ":**"): what follows belongs to it."""
+    return bool(words) and words[-1].rstrip("*_").endswith(":") and len(words) < MAX_WORDS
 
 
 def read_passages(path: Path, *, title: str | None, default_section: str, limits: Limits) -> list[Passage]:

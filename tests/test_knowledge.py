@@ -349,6 +349,10 @@ def test_every_scenario_has_a_passage_matching_the_engine(rulebook):
             if scenario.random_cards:
                 assert f"{scenario.random_cards} " in text
                 assert ("random" if lang == "en" else "hasard") in text
+            # The passage states how many Scoring Cards the scenario uses (a how-many question finds the number).
+            count = scenario.random_cards or len(scenario.cards)
+            noun = "Scoring Cards" if lang == "en" else "cartes de score"
+            assert re.search(rf"\b{count} {noun}\b", text), (scenario.slug, lang)
 
 
 @pytest.mark.parametrize("lang", LANGS)

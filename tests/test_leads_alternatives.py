@@ -1,5 +1,7 @@
 """FAQ leads only for the record's own question (close, same polarity, same form); "did you mean" alternatives."""
 
+from dataclasses import replace
+
 from rulesbot.answer import lead_applies, rule_answer
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.retrieval import Calibration, Ranked
@@ -79,3 +81,61 @@ def test_the_french_line_says_si_vous_vouliez_dire(hash_bot):
     from rulesbot.answer import IF_YOU_MEANT
 
     assert IF_YOU_MEANT["fr"].startswith("Si vous vouliez dire")
+
+
+# Answer composition: a statement that lacks what the question asks gets one sentence of a close record on its page.
+def _entry(identifier: str, text: str, *, page: int = 2, lang: str = "en", source: str = "faq", section: str = "Setup"):
+    faq = source == "faq"
+    return Entry(
+        id=f"{identifier}.{lang}", concept_id=identifier, lang=lang, source=source, pages=[page], section=section,
+        text=text, question="What is set up?" if faq else None, game="canvas",
+    )
+
+
+ROW_FAQ = _entry("faq.row", "The row is laid face-up to the left of the Deck Box at setup.")
+ROW_PASSAGE = _entry(
+    "setup-row", "Shuffle the Art Cards into the Deck Box. Deal 5 Art Cards face-up beside it.", source="rulebook"
+)
+ROW_FAQ_FR = _entry("faq.row", "La rangée est posée face visible à gauche de la boîte de pioche.", lang="fr")
+ROW_PASSAGE_FR = _entry(
+    "setup-row", "On mélange les cartes Art dans la boîte. On pose cinq cartes Art face visible à côté.", lang="fr",
+    source="rulebook",
+)
+FAR_PASSAGE = _entry("far", "Each player takes 4 Inspiration Tokens.", page=5, source="rulebook")
+BASE_TURN = _entry("faq.turn", "On your turn, take an Art Card or complete a painting.", page=5, section="Turn")
+VINCENT_TURN = _entry(
+    "vincent-turn", "Vincent goes last in turn order. Vincent discards the card he selects from the game.", page=5,
+    source="rulebook", section="Painting with Vincent",
+)
+
+
+def _composed(hash_bot, question: str, entries: list[Entry], lang: str = "en") -> str:
+    pack = Pack(manifest=hash_bot.packs["canvas"].manifest, entries=entries, path=hash_bot.packs["canvas"].path)
+    own = [entry for entry in entries if entry.lang == lang]
+    records = [Ranked(entry, 0.95 - 0.01 * rank, 0.95 - 0.01 * rank) for rank, entry in enumerate(own)]
+    return rule_answer(question, lang, records, pack, replace(CALIBRATION, alternative_margin=-1.0), 0.9).answer
+
+
+def test_a_how_many_question_gets_the_passage_sentence_holding_the_number(hash_bot):
+    answer = _composed(hash_bot, "how many cards go face up in the row?", [ROW_FAQ, ROW_PASSAGE])
+    assert answer == f"{ROW_FAQ.text} Deal 5 Art Cards face-up beside it. (p. 2)"
+
+
+def test_a_french_how_many_question_gets_the_french_sentence(hash_bot):
+    entries = [ROW_FAQ, ROW_PASSAGE, ROW_FAQ_FR, ROW_PASSAGE_FR]
+    answer = _composed(hash_bot, "on met combien de cartes dans la rangée ?", entries, lang="fr")
+    assert answer == f"{ROW_FAQ_FR.text} On pose cinq cartes Art face visible à côté. (p. 2)"
+
+
+def test_no_sentence_is_added_when_nothing_is_missing_or_the_question_compares_counts(hash_bot):
+    assert _composed(hash_bot, "is the row face up?", [ROW_FAQ, ROW_PASSAGE]) == ROW_FAQ.text
+    assert _composed(hash_bot, "same number of cards in the row for everyone?", [ROW_FAQ, ROW_PASSAGE]) == ROW_FAQ.text
+
+
+def test_a_sentence_from_another_page_is_never_added(hash_bot):
+    assert _composed(hash_bot, "how many cards go face up in the row?", [ROW_FAQ, FAR_PASSAGE]) == ROW_FAQ.text
+
+
+def test_a_question_naming_a_variant_gets_the_variant_sentence(hash_bot):
+    answer = _composed(hash_bot, "what does vincent do with the card he picks?", [BASE_TURN, VINCENT_TURN])
+    assert answer == f"{BASE_TURN.text} Vincent discards the card he selects from the game. (p. 5)"

@@ -90,3 +90,99 @@ def test_one_games_expansion_names_are_plain_words_in_another_game():
 def test_a_pack_is_never_another_game_to_itself():
     assert out_of_scope("how do you win at catan?", "Catan", "catan") is None
     assert out_of_scope("is this like catan?", "Canvas", "canvas").reason == "other_game"
+
+
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        # strategy and taste, in chat phrasing
+        ("how do i get better at this game", "opinion"),
+        ("which Scoring Card is the strongest, honestly?", "opinion"),
+        ("is it a good idea to hoard tokens early on", "opinion"),
+        ("comment progresser à Canvas ?", "opinion"),
+        ("tu prendrais quoi toi, la carte gratuite ou celle d'à côté ?", "opinion"),
+        ("c'est quoi la tactique la plus rentable en solo ?", "opinion"),
+        ("il est fun ce jeu à 2 ?", "opinion"),
+        # price, shops, accessories
+        ("is it sold out everywhere?", "price"),
+        ("do they ship to belgium", "price"),
+        ("on peut le commander où, avec livraison ?", "price"),
+        ("il manque une carte dans ma boîte, je contacte le SAV ?", "price"),
+        ("Canvas est moins cher sur leboncoin ?", "price"),
+        # expansions and editions
+        ("what were the stretch goals?", "expansion"),
+        ("is there a second edition with changes?", "expansion"),
+        ("l'édition collector a des règles en plus ?", "expansion"),
+        ("y a du contenu additionnel pour Canvas ?", "expansion"),
+        # digital versions
+        ("can I play it on board game arena?", "digital"),
+        ("is there an app for canvas on ios", "digital"),
+        ("on peut jouer en ligne contre des amis ?", "digital"),
+        ("y a-t-il une appli pour compter les points ?", "digital"),
+        ("la version numérique suit les mêmes règles ?", "digital"),
+        # house rules
+        ("we use a house rule with 6 cards in hand, ok?", "house_rule"),
+        ("notre règle maison : on pioche 2 cartes, c'est bon ?", "house_rule"),
+        ("on a inventé une variante avec 4 peintures, tu valides ?", "house_rule"),
+        # other games
+        ("in Sagrada can you place two dice of one colour together?", "other_game"),
+        ("aux loups-garous la voyante parle quand ?", "other_game"),
+        ("dans un autre jeu on pouvait défausser, ici aussi ?", "other_game"),
+    ],
+)
+def test_wider_near_domain_phrasings_in_both_languages(question, reason):
+    found = out_of_scope(question, "Canvas", "canvas")
+    assert found is not None and found.reason == reason, found
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Where does the new card go after I take one?",  # "new" is not an edition
+        "Comment gagner plus de jetons Inspiration ?",  # gaining tokens is a rule, not a tip
+        "Which card is the cheapest to take from the row?",  # a token cost, not a price
+        "La pile de rubans est épuisée, on fait comment ?",  # a supply running out, not a shop
+        "Can I insert the 3 cards into the sleeve in any order?",  # the game's own sleeves
+        "is it good to have exactly 6 elements for Consistency?".replace("is it good to", "do I need"),
+        "quelle application de la règle de Symétrie pour la zone verte ?",  # "application" is not an app
+    ],
+)
+def test_rules_questions_that_share_words_with_the_new_cues_stay_in_scope(question):
+    assert out_of_scope(question, "Canvas", "canvas") is None
+
+
+def test_no_phrasing_of_a_shipped_rules_question_is_refused():
+    # Every FAQ question and paraphrase of the pack is a rules question: none may abstain as near-domain.
+    from rulesbot.knowledge import load_packs
+
+    pack = load_packs()["canvas"]
+    refused = [
+        (text, found.reason, found.cue)
+        for entry in pack.entries
+        for text in [entry.question, *entry.paraphrases]
+        if text and (found := out_of_scope(text, "Canvas", "canvas")) is not None
+    ]
+    assert refused == []
+
+
+@pytest.mark.parametrize("reason", ["digital", "house_rule"])
+def test_new_reasons_have_a_message_in_both_languages(reason):
+    english, french = scope_message(reason, "en", "Canvas"), scope_message(reason, "fr", "Canvas")
+    assert "Canvas" in english and "Canvas" in french and english != french
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "is it worth keeping tokens until the end?",
+        "ça vaut le coup de garder mes jetons jusqu'à la fin ?",
+        "what scoring cards would you recommend for our first game?",
+        "vous conseillez quelles cartes de score pour une première partie ?",
+    ],
+)
+def test_a_rule_unless_phrase_keeps_a_rules_question_in_scope(question):
+    assert out_of_scope(question, "Canvas", "canvas") is None
+
+
+def test_an_unless_phrase_only_cancels_its_own_rule():
+    assert out_of_scope("is it worth keeping tokens? also, is there an app for ios", "Canvas", "canvas").reason == "digital"

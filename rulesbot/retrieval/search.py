@@ -11,7 +11,7 @@ similarity plus the lexical coverage of the question (Calibration).
 import heapq
 import math
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -36,6 +36,10 @@ class Ranked:
     # The best similarity between the question and the record's own question or paraphrases (None: no dense
     # score, or a record without stored questions); decides whether an FAQ lead may be shown (rulesbot.answer).
     asked: float | None = None
+    # The record's BM25 score relative to the question's best, and the share of the question's IDF weight it
+    # matches (0 when BM25 had nothing to say): first-stage evidence for the second stage.
+    lexical: float = 0.0
+    matched: float = 0.0
 
 
 @dataclass
@@ -80,6 +84,12 @@ class Retriever:
         # Keyed by (backend, model): an uncalibrated pair is an error, not the test fixtures' thresholds.
         self.model_id = model_id
         self.calibration = calibration_for(backend, model_id)
+        if reranker is not None:
+            if reranker.model.fits(backend, model_id) and self.mode == "fusion":
+                # Its scores are logits: "did you mean" reads the margin calibrated on them.
+                self.calibration = replace(self.calibration, alternative_margin=reranker.model.alternative_margin)
+            else:
+                self.reranker = None  # fitted on another backend's scores: they would mean nothing to it
         # One index over every game (`index`, `rows`), or each game's own, opened on its first search by
         # `index_loader(pack) -> (index, rows, manifest, built)` under a per-game lock (Rulesbot's lazy packs).
         self.index_loader = index_loader
@@ -98,6 +108,8 @@ class Retriever:
         """Load `game`'s records and open its index now (what its first search would do)."""
         self.packs[game]
         self._index_for(game)
+        if self.reranker is not None:
+            self.reranker.warm(game)
 
     def index_for(self, game: str) -> Index | None:
         """The vector index `game` is searched in (opening it if needed); None without a dense index."""
@@ -126,6 +138,7 @@ class Retriever:
         self, query: str, game: str, *, query_lang: str = "en", langs: set[str] | None = None, k: int | None = None
     ) -> SearchResult:
         """Records of `game` ranked for `query` (only records in `langs` if given), best first."""
+        asked_as = query
         query = self._without_game_name(query, game)
         dense, asked = self._dense_scores(query, game) if self.mode != "bm25" else ({}, {})
         # Words only match words: BM25 has nothing to say when the records searched are in another language.
@@ -154,9 +167,16 @@ class Retriever:
             best = heapq.nsmallest(max(k, POOL), order)
         else:
             best = heapq.nsmallest(k, order) if k else sorted(order)
-        ranked = [Ranked(self._entry(key), scored[key][0], scored[key][1], asked.get(key)) for _rank, _id, key in best]
-        if self.reranker is not None:
-            ranked = self.reranker.rerank(query, game, ranked)[: k or None]
+        best_lexical = max((raw for raw, _share in lexical.values()), default=0.0) or 1.0
+        ranked = [
+            Ranked(
+                self._entry(key), scored[key][0], scored[key][1], asked.get(key),
+                lexical.get(key, (0.0, 0.0))[0] / best_lexical, lexical.get(key, (0.0, 0.0))[1],
+            )
+            for _rank, _id, key in best
+        ]
+        if self.reranker is not None and ranked and not _passages_only(self.packs[game]):
+            ranked = self.reranker.rerank(asked_as, game, ranked, query_lang)[: k or None]
         # Abstention reads the best dense similarity (plus lexical coverage), whatever fusion ranked first.
         top = max((score for score, _rank_score in scored.values()), default=0.0)
         if self.calibration.coverage_weight:
@@ -175,6 +195,16 @@ class Retriever:
         if not terms:
             return 1.0
         return len(terms & set(self._bm25_for(game).idf)) / len(terms)
+
+    def vocabulary(self, game: str) -> set[str] | dict[str, float]:
+        """Every stemmed word the game's knowledge uses (its lexical index's terms; empty for an unknown game)."""
+        if game not in self.packs:
+            return set()
+        return self._bm25_for(game).idf
+
+    def lexical_scores(self, query: str, game: str, query_lang: str) -> dict[str, float]:
+        """Each record id of `game` that shares a word with `query` -> its BM25 score (stemmed as `query_lang`)."""
+        return {key[1]: raw for key, (raw, _share) in self._lexical_scores(query, game, query_lang).items()}
 
     def _bm25_for(self, game: str) -> "BM25":
         if game not in self._bm25:
@@ -273,6 +303,11 @@ class Retriever:
             for row, entry in enumerate(bm25.entries)
             if raw[row] > 0
         }
+
+
+def _passages_only(pack: Pack) -> bool:
+    # An ingested rulebook without stored questions: the model was fitted on FAQ-and-passage packs.
+    return all(entry.source == "user" and not entry.question and not entry.paraphrases for entry in pack.entries)
 
 
 class _GameIndex:

@@ -53,6 +53,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "vincent_odds": odds.compute,
     "vincent_turn": odds.compute_turn,
     "vincent_pick": odds.compute_pick,
+    "vincent_face_up": odds.compute_face_up,
     "scenario_by_goal": goals.compute_by_goal,
     "paint_tokens": supply.compute,
     "max_points": limits.compute_max_points,

@@ -473,6 +473,9 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         f"(?:on|sur)\\s+(?:the\\s+|la\\s+|le\\s+)?(?:{ordinal}(?:\\s+{card})?|{card}\\s+(?:number\\s+|numero\\s+|n[o°]\\s*)?(?P<num>\\d))" + E,
         B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
         f"(?P<count>{count})\\s+{token}",
+        # "la 2e en a 3", "the 2nd has 3": the token word left out, said with a pronoun or closing the clause.
+        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?\\s+(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
+        f"(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$)))",
     ):
         for match in re.finditer(pattern_text, text):
             position = (int(match.group("num")) if match.groupdict().get("num")
@@ -487,7 +490,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), used[0][0], max(end for _, end in used)))
     on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
                       r"sur celle-ci|sitting on it|lying on it)", text)
-    if on_it:
+    if on_it and not any(start < on_it.end() and on_it.start() < end for start, end in used):
+        # ("la 1re carte a deja un jeton dessus": the "dessus" is that card's, already read.)
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
     for key, position in (("position_second_last", row_size - 1), ("position_free", 1), ("position_last", row_size),
@@ -495,6 +499,9 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         for match in pattern(key).finditer(text):
             if re.search(r"\b(?:my|ma|mon|your|ta|ton|his|her|sa|son)\s+$", text[max(0, match.start() - 8): match.start()]):
                 continue  # "ma derniere carte" is a card of mine, not the row's last
+            if re.search(B + r"(?:counting|count|counted|starting|start|numbered|en comptant|en partant|compte|comptee|a partir)"
+                         r"\s+(?:from|at|de|depuis|d')?\s*(?:la\s+|le\s+|l')?$", text[max(0, match.start() - 24): match.start()]):
+                continue  # "the 4th card counting from the free one": where counting starts, not a second card
             if _free(match.span(), slots) and not any(start <= match.start() < end for start, end in used):
                 # "the second-to-last one": the noun after the position word is part of it (not the number one).
                 tail = re.match(r"\s+(?:one|card|carte)\b", text[match.end():])
@@ -515,6 +522,16 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         if steps is not None and 1 + steps <= row_size:
             slots.remove(slot)
             slots.append(Slot("position", 1 + steps, max(0, slot.start - 30) + lead.start(), slot.end))
+    # "la carte la plus loin de la pioche a rien", "the free one has 2": a card described by its tokens, not a take.
+    for slot in [slot for slot in slots if slot.name == "position"]:
+        trail = re.match(r"\s+(?:en\s+a|has|holds|a|porte|contient)\s+(?:deja\s+|already\s+)?(?:(?P<none>rien|nothing|none|zero|"
+                         + alternation(words("no_tokens")) + f")|(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$))))",
+                         text[slot.end:])
+        value = 0 if trail and trail.group("none") else (reader.count_value(trail.group("count")) if trail else None)
+        if value is not None and slot.value not in on_cards:
+            on_cards[slot.value] = value
+            slots.remove(slot)
+            slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), slot.start, slot.end + trail.end()))
     # "au bout de la rangee" is the free end (the rulebook's wording), unless another position word says which end.
     if not any(slot.name == "position" for slot in slots):
         for match in pattern("position_end").finditer(text):
@@ -542,12 +559,16 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
             continue
         if after_take and not names_card and re.match(r"\s*(?:turn|tour|player|joueur|game|partie|time|fois|round|manche)\b", after):
             continue  # "who takes the first turn" is not a row position
-        if names_card or after_take:
+        # "la 4e a partir de la gratuite", "the 3rd counting from the free one": a row position by where counting starts.
+        counted = re.match(r"\s+(?:counting|en comptant|a partir|en partant|starting)\b", text[match.end(): match.end() + 20])
+        if names_card or after_take or counted:
             slots.append(Slot("position", value, match.start(), match.end()))
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
         if _free(match.span(1), slots):
             slots.append(Slot("position", int(match.group(1)), match.start(1), match.end(1)))
-    return slots
+    # Every tokens-on-cards slot carries all the cards described (whichever the intent reads first).
+    final = MappingProxyType(dict(on_cards))
+    return [replace(slot, value=final) if slot.name == "tokens_on_cards" else slot for slot in slots]
 
 
 def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
@@ -564,11 +585,17 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     )
     # "... I'd end with 3 tokens", "je finis avec 2 jetons": what is held after the move, not before it.
     ends = re.compile(alternation(words("after")) + r"\s*$")
-    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|i have|i've got|if i have|si j'en ai|i hold|i only hold)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|j'en avais|moi j'en avais|i have|i've got|if i have|si j'en ai|i hold|i only hold|"
+                         r"i had)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
                          + f"(?P<count>{reader.fragment_articles})"
-                         + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b))")
+                         + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b|au depart\b|au debut\b|"
+                         r"to start\b|at the start\b|before\b|avant\b))")
+    # "je passe de 4 a 6", "I go from 4 to 6 tokens": held before the move, then the result stated (take.stated_after).
+    going = re.search(B + r"(?:passe|passer|passerais|passerai|vais passer|go|goes|going|went|would go|i'd go)\s+(?:de|from)\s+"
+                      + r"(?P<count>\d+)(?:\s+" + token + r")?(?=\s+(?:a|to)\s+\d+)", text)
     # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
-    opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token + r"(?=\s*[,.;:-])",
+    opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token
+                        + r"(?:\s+(?:pour moi|for me|de mon cote|on my side|in my pile|devant moi))?(?=\s*[,.;:-]|\s+(?:and|et)\s+(?:the|la|le)\s)",
                         text)
     slots = []
     vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
@@ -576,7 +603,13 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                         r"encore)?\s*(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+|all\s+|"
                         r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
-        B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text)
+        B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text) or re.search(
+        # "vincent il lui reste plus que 2 jetons", "vincent's got 6 tokens", "vincent is down to 1 token".
+        B + r"vincent(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
+        r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or (
+        # "... quand il en a 4", "when he has 3": Vincent's tokens said with a pronoun, Vincent and tokens in question.
+        re.search(r"\bvincent\b", text) and has(text, "token") and re.search(B + r"(?:quand il en a|s'il en a|lorsqu'il en a|when he has|if he has|when he's got|if he's got)\s+"
+        r"(?:que\s+|only\s+|just\s+)?" + f"(?P<count>{reader.fragment_articles})" + r"(?:\s+" + token + r")?" + E, text))
     if vincent:
         slots.append(Slot("vincent_tokens", reader.count_value(vincent.group("count")), *vincent.span()))
     else:
@@ -610,6 +643,9 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                          + alternation(words("no_tokens")) + r"(?:\s*\(\s*0\s*\))?", text)
         if mine and _free(mine.span(), found + slots):
             slots.append(Slot("player_tokens", 0, *mine.span()))
+    if not any(slot.name == "player_tokens" for slot in slots) and going and _free(going.span(), found + slots) \
+            and has(text, "token"):
+        slots.append(Slot("player_tokens", int(going.group("count")), *going.span()))
     if not any(slot.name == "player_tokens" for slot in slots) and opening and _free(opening.span("count"), found + slots):
         slots.append(Slot("player_tokens", int(opening.group("count")), opening.start("count"), opening.end()))
     if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
@@ -684,6 +720,15 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
                      r"(?:(?:my|the|ma|la|mes|les|all|tous|toutes|completing|finishing|j'ai fini|j'ai termine|i have|i've)\s+)*"
                      f"(?P<n>{alternation(reader.ordinal_words)}|{count})\\s+(?:painting|paintings|peinture|peintures|tableau|tableaux)",
                      text)
+    if not done:
+        # "once you've done painting 3", "after your 3rd painting", "quand t'as fini ta peinture 3": the paintings done.
+        done = re.search(B + r"(?:done|finished|completed|complete|fini|finis|termine|terminee|after|once|apres|quand|une fois)\s+"
+                         r"(?:(?:your|you've|you have|ta|ton|votre|vos|their|leur|his|sa|son)\s+)*"
+                         r"(?:(?:painting|peinture|tableau)\s+(?:number\s+|numero\s+|n[o°]\s*)?(?P<n>\d)|"
+                         f"(?P<nth>{alternation(reader.ordinal_words)})\\s+(?:painting|peinture|tableau))" + E, text)
+        if done and done.group("nth"):
+            slots.append(Slot("paintings_done", reader.ordinal_words[done.group("nth").replace(" ", "")], *done.span()))
+            done = None
     if done:
         token = done.group("n").replace(" ", "")
         value = reader.ordinal_words.get(token) or reader.count_value(done.group("n"))

@@ -30,6 +30,8 @@ def _case(parsed: Parsed):
     done = parsed.value("paintings_done")
     if done is not None and done >= rules.paintings and parsed.cue("take"):
         return "take", {"hand": 0, "paintings_done": done}, "situation_done"
+    if done is not None and parsed.cue("take") and not parsed.has("hand_size"):
+        return "take", {"hand": 0, "paintings_done": done}, "situation_done_some"
     paints = parsed.cue("paint")
     if parsed.has("paint_cards") and paints:
         used = parsed.value("paint_cards")
@@ -49,6 +51,9 @@ def _case(parsed: Parsed):
 def compute(parsed: Parsed) -> Computation | None:
     """Build the smallest state posing the question and ask the engine's check_action."""
     lang = parsed.lang
+    if parsed.cue("obligation") and parsed.explicit_claim:
+        # Only a claim marked as such ("..., right?", "my mate says ..."): "must I paint with 5 cards?" asks the rule.
+        return _obliged(parsed)
     if not (parsed.form == "can" or parsed.cue("can") or parsed.claim) or parsed.cue("obligation"):
         return None  # "must I paint with 5 cards?" asks an obligation, not whether the engine accepts a move
     case = _case(parsed)
@@ -57,7 +62,8 @@ def compute(parsed: Parsed) -> Computation | None:
     kind, arguments, situation_key = case
     code, state = helpers.legality(kind, **arguments)
     situation = say(situation_key, lang, hand=qty(state["hand"], "card", lang),
-                    count=qty(arguments.get("paint_cards", CARDS_PER_PAINTING), "card", lang))
+                    count=qty(arguments.get("paint_cards", CARDS_PER_PAINTING), "card", lang),
+                    paintings=qty(state["paintings"], "painting", lang))
     if code is None:
         sentences = [say("legal_yes", lang, situation=situation)]
         concepts = [("legal_take" if kind == "take" else "legal_paint", {})]
@@ -75,6 +81,27 @@ def compute(parsed: Parsed) -> Computation | None:
     return Computation(intent="legality", sentences=sentences, trace=trace, value=code is None, claimed=claimed,
                        engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts,
                        explained=_the_card_moved(parsed))
+
+
+def _obliged(parsed: Parsed) -> Computation | None:
+    """"5 cards in hand means my turn has to be a painting, right?": painting is forced exactly when the engine refuses
+    taking a card with that hand (the only other action of a turn)."""
+    lang = parsed.lang
+    if not (parsed.has("hand_size") and parsed.cue("paint")) or parsed.has("position", "paint_cards", "situation"):
+        return None
+    held = parsed.value("hand_size")
+    code, state = helpers.legality("take", hand=held)
+    hand = qty(held, "card", lang)
+    if code is not None:
+        sentences = [say("obliged_paint", lang, hand=hand, reason=helpers.reason_text(code, lang))]
+        concepts = [(f"reason/{code}", {})]
+    else:
+        sentences = [say("not_obliged_paint", lang, hand=hand)]
+        concepts = [("legal_take", {})]
+    trace = [say("legal_trace", lang, hand=hand, paintings=qty(state["paintings"], "painting", lang),
+                 action=_action_text(state["action"]), result=code or "None")]
+    return Computation(intent="legality", sentences=sentences, trace=trace, value=code is not None, claimed=not parsed.negated,
+                       engine={"intent": "obligation", **state, "take_allowed": code is None}, concepts=concepts)
 
 
 def _the_card_moved(parsed: Parsed) -> list[tuple[int, int]]:

@@ -21,7 +21,26 @@ from rulesbot.parsed import Parsed
 _PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|percent|pour ?cent)")
 
 
+def _restated_tokens(parsed: Parsed):
+    """"et avec 3 ?", "and with only 2?" after a question about Vincent's tokens: the follow-up's bare count is his new
+    token count (its slot), or None."""
+    slot = parsed.first("vincent_tokens")
+    if parsed.inherited_from is None or (slot is not None and not slot.inherited):
+        return None
+    free = parsed.free_numbers()
+    if len(free) != 1:
+        return None
+    before = parsed.folded[max(0, free[0].start - 24): free[0].start]
+    if re.search(r"\b(?:with|avec|s'il en a|if he has|if he had|s'il n'en a que|he has|il en a)\s+(?:only\s+|just\s+|que\s+|seulement\s+)?$",
+                 before):
+        return free[0]
+    return None
+
+
 def _vincent_tokens(parsed: Parsed, rules) -> int:
+    restated = _restated_tokens(parsed)
+    if restated is not None:
+        return restated.value
     if parsed.has("vincent_tokens"):
         return parsed.value("vincent_tokens")
     if parsed.has("player_tokens"):
@@ -95,8 +114,10 @@ def compute(parsed: Parsed) -> Computation | None:
 
 def _unit(parsed: Parsed) -> list[tuple[int, int]]:
     """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained."""
+    restated = _restated_tokens(parsed)  # a follow-up's new count of Vincent's tokens is read too
     return [(slot.start, slot.end) for slot in parsed.all("component")
-            if not slot.inherited and slot.value == "inspiration_tokens"]
+            if not slot.inherited and slot.value == "inspiration_tokens"] + (
+        [(restated.start, restated.end)] if restated is not None else [])
 
 
 def _ordinal_used(parsed: Parsed, position: int) -> list[tuple[int, int]]:
@@ -113,11 +134,42 @@ def _odds_for(parsed: Parsed):
     return dict(engine.vincent_take_odds(vincent_tokens=tokens)), tokens
 
 
+_SPEND = re.compile(r"\b(?:spend|spends|spending|use up|use|uses|pay|pays|depenser|depense|utiliser|utilise|payer|paie|poser|pose)\s+"
+                    r"(?:all\s+(?:of\s+)?(?:his\s+|the\s+)?|tous\s+(?:ses\s+|les\s+)?|ses\s+|his\s+|the\s+|les\s+)?(?P<count>\d+)\b")
+
+
+def _spend(parsed: Parsed) -> Computation | None:
+    """"he can spend all 6 and skip the whole row": the most Vincent can spend in one turn, from the toss's odds (the
+    farthest card he can select) and the cost of each card skipped."""
+    lang = parsed.lang
+    match = _SPEND.search(parsed.folded)
+    if match is None:
+        return None
+    odds, tokens = _odds_for(parsed)
+    if odds is None:
+        return None
+    rules = engine.ruleset("vincent")
+    farthest = max(where for where, chance in odds.items() if chance > 0)
+    most = (farthest - 1) * rules.skip_cost_per_card
+    stated = int(match.group("count"))
+    sentences = [say("vincent_spend", lang, tokens=tokens, most=qty(most, "token", lang), position=farthest,
+                     cap=rules.vincent_max_face_up)]
+    table = "; ".join(f"{where}: {chance}" for where, chance in sorted(odds.items()))
+    return Computation(intent="vincent_pick", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
+                       value=stated <= most, claimed=(not parsed.negated) if parsed.claim else None,
+                       engine={"intent": "vincent_spend", "tokens": tokens, "most_spent": most, "farthest": farthest},
+                       concepts=[("vincent_turn", {})], explained=[match.span()] + _unit(parsed) + [
+                           once.span() for once in re.finditer(r"\b(?:in|en|on|d')\s*(?:one|un|1|a single)\s+(?:go|turn|tour|shot|coup|fois)\b",
+                                                               parsed.folded)])
+
+
 def compute_pick(parsed: Parsed) -> Computation | None:
     """Which card Vincent takes: his most likely pick (or his only one) and the farthest card he can reach."""
     lang = parsed.lang
     if not parsed.cue("vincent"):
         return None
+    if _SPEND.search(parsed.folded) and not parsed.cue("odds"):
+        return _spend(parsed)
     if not parsed.cue("most_likely", "farthest_reach", "vincent_which"):
         return _reach(parsed)
     if parsed.cue("vincent_which") and not parsed.cue("most_likely") and not parsed.has("vincent_tokens"):
@@ -198,14 +250,80 @@ def ordinal(position: int, lang: str) -> str:
     return f"{position}{suffix}"
 
 
+_NONE = ("aucun", "aucune", "none", "no", "zero", "pas un")
+
+
+def _face_up_regex() -> re.Pattern:
+    count = numbers().fragment_articles
+    return re.compile(r"(?:\b(?P<bound>au moins|at least|exactly|exactement|pile|only|seulement|all|tous|toutes)\s+(?:les\s+|the\s+)?)?"
+                      r"\b(?P<count>" + count + "|" + "|".join(_NONE) + r"|all|tous|toutes)\s+(?:[\w']+\s+){0,5}?(?:up\s+)?"
+                      r"(?:face up|face-up|face visible)")
+
+
+def compute_face_up(parsed: Parsed) -> Computation | None:
+    """"What are the odds at least one of Vincent's tokens lands face up?": the toss's law (vincent_toss_outcomes)."""
+    lang = parsed.lang
+    if not (parsed.cue("vincent") and parsed.cue("odds")) or parsed.has("position"):
+        return None  # the card he takes is vincent_odds; without a chance asked it is one turn (vincent_turn)
+    match = _face_up_regex().search(parsed.folded)
+    if match is None:
+        return None
+    word = match.group("count")
+    reader = numbers()
+    count = 0 if word in _NONE else reader.count_value(word)
+    bound = match.group("bound") or (word if word in ("all", "tous", "toutes") else "")
+    rules = engine.ruleset("vincent")
+    tokens = _vincent_tokens(parsed, rules)
+    if bound in ("all", "tous", "toutes") and count is None:
+        count = tokens
+    if count is None or tokens > engine.component_counts()["inspiration_tokens"].count or count > tokens:
+        return None
+    # The toss itself (every token counted, not only the ones Vincent can use): no cap.
+    law = dict(engine.vincent_toss_outcomes(tokens, max_face_up=tokens))
+    at_least = bound in ("au moins", "at least")
+    probability = sum((chance for up, chance in law.items() if (up >= count if at_least else up == count)), Fraction(0))
+    percent = f"{float(probability) * 100:.2f}".rstrip("0").rstrip(".")
+    shown_bound = {"en": "at least " if at_least else "exactly ", "fr": "au moins " if at_least else "exactement "}[lang]
+    event = say("face_up_event", lang, bound=shown_bound, count=count)
+    one = str(rules.vincent_face_up_probability)
+    sentences = [say("vincent_face_up", lang, tokens=tokens, one=one, event=event, fraction=str(probability), percent=percent)]
+    table = "; ".join(f"{up}: {chance}" for up, chance in sorted(law.items()))
+    stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
+    return Computation(intent="vincent_face_up", sentences=sentences, trace=[say("face_up_trace", lang, outcomes=table)],
+                       value=probability, value_text=f"{probability} ({percent}%)", claimed=stated,
+                       engine={"intent": "vincent_face_up", "tokens": tokens, "face_up": count, "at_least": at_least,
+                               "probability": str(probability)},
+                       concepts=[("vincent_turn", {})], explained=[match.span()] + stated_spans + _unit(parsed))
+
+
+_DISCARDS = re.compile(r"\b(?:defausse|defausser|discards|discard|vire|virer|jette|selects|select|selectionne|takes|prend|removes|enleve)\s+"
+                       r"(?:the\s+|la\s+|le\s+|l')?$")
+
+
+def _claimed_discard(parsed: Parsed, skipped: int):
+    """The card a claim says Vincent discards ("... et defausse la 2e"), with the spans of the cards it says his tokens
+    go on when they are the ones he skips; None when no such card is stated."""
+    if not parsed.claim:
+        return None
+    cards = [slot for slot in parsed.slots if slot.name in ("position", "ordinal") and not slot.inherited]
+    chosen = [slot for slot in cards if _DISCARDS.search(parsed.folded[max(0, slot.start - 24): slot.start])]
+    if len(chosen) != 1:
+        return None
+    placed = [(slot.start, slot.end) for slot in cards if slot is not chosen[0] and slot.value <= skipped]
+    return chosen[0], placed
+
+
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
+    if parsed.cue("odds"):
+        return None  # a chance asked is the toss's law (compute_face_up) or his pick's odds, not one turn
     which = parsed.form == "which" or parsed.cue("vincent_which")
-    if not (parsed.cue("face_up") and parsed.cue("token") and (parsed.cue("after") or parsed.form == "how_many" or which)):
+    if not (parsed.cue("face_up") and (parsed.cue("token") or parsed.claim)
+            and (parsed.cue("after") or parsed.form == "how_many" or which or parsed.claim)):
         return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
-    face = re.search(B + f"({reader.fragment_articles})\\s+(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
+    face = re.search(B + f"({reader.fragment_articles})\\s+(?:seul\\s+|seule\\s+|single\\s+)?(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
                      r"(?:de vincent\s+)?|tokens?\s+|jetons?\s+)?(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)",
                      parsed.folded)
     if face is None:
@@ -231,6 +349,16 @@ def compute_turn(parsed: Parsed) -> Computation | None:
                                    "position": skipped + 1, "tokens_after": after.vincent_tokens},
                            concepts=[("vincent_turn", {})], explained=[face.span()] + ([held.span()] if held else []) + _unit(parsed))
     claimed = None
+    discarded = _claimed_discard(parsed, skipped)
+    if discarded is not None:
+        # "un seul tombe face visible : il le pose sur la 1re et defausse la 2e, c'est ca ?": the card he selects.
+        slot, placed = discarded
+        sentences.append(say("vincent_selects", lang, ordinal=ordinal(skipped + 1, lang)))
+        return Computation(intent="vincent_turn", sentences=sentences, value=skipped + 1, claimed=slot.value, states=True,
+                           value_text=ordinal(skipped + 1, lang),
+                           engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
+                                   "position": skipped + 1, "tokens_after": after.vincent_tokens},
+                           concepts=[("vincent_turn", {})], explained=explained + [(slot.start, slot.end)] + placed)
     stated = stated_after(parsed)
     if stated is not None:
         claimed = stated.value  # "so he ends with 3 tokens"

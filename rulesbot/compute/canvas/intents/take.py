@@ -12,14 +12,16 @@ from typing import Any
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import alternation, words
+from rulesbot.compute.canvas.words import alternation, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
 
 def _position(parsed: Parsed) -> int | None:
-    slot = parsed.first("position")
+    asked_row = row_query(parsed)
+    slot = next((slot for slot in parsed.all("position")
+                 if not (asked_row and slot.start <= asked_row[1][0] < slot.end)), None)
     if slot is not None and slot.inherited and parsed.has("ordinal"):
         return parsed.value("ordinal")  # "and the fourth?" after a question about the second card
     if slot is not None:
@@ -58,9 +60,65 @@ def _free_word_outside_positions(parsed: Parsed) -> bool:
     return False
 
 
+_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
+                   r"saute|sautes|sautees|sautee)\b")
+
+
+_SKIPPED_BEFORE = re.compile(r"\b(?:skip|skipping|skipped|jump|jumping|passe|saute|sauter|sautant)\s+(?:over\s+)?(?:the\s+|les\s+|ces\s+)?$")
+
+
+def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
+    """"what happens to the 2 I skip", "les 3 cartes que je saute": the count of cards skipped, which the take
+    accounts for when it is the count the position skips."""
+    return [(slot.start, slot.end) for slot in parsed.free_numbers()
+            if slot.value == position - 1 and (_SKIP.match(parsed.folded[slot.end:]) or _SKIPPED_BEFORE.search(
+                parsed.folded[max(0, slot.start - 24): slot.start]))]
+
+
+def row_query(parsed: Parsed) -> tuple[int, tuple[int, int]] | None:
+    """"combien de jetons sur la 1re apres mon tour ?", "how many tokens are sitting on the first card after that?":
+    the row position whose tokens after the take are asked, and the span naming it."""
+    reader = numbers()
+    match = re.search(r"(?:combien de jetons|combien y a-t-il de jetons|how many tokens|how many)\s+(?:[\w'-]+\s+){0,3}?(?:on|sur)\s+"
+                      r"(?:the\s+|la\s+|le\s+)?(?P<ord>" + alternation(reader.ordinal_words) + r")(?:\s+(?:card|carte|one))?\b",
+                      parsed.folded)
+    if match is None or not parsed.cue("after"):
+        return None
+    return reader.ordinal_words[match.group("ord").replace(" ", "")], match.span("ord")
+
+
+_HELD_AFTER = re.compile(r"\b(?:j'ai|j'en ai|i have|i've got|i got|i'm on|i am on|je suis a|i'm at|i end with|i'm left with)\s+(?P<n>\d+)\b")
+_SUPPLY_AFTER = re.compile(r"\b(?:reserve|supply)\s+(?:(?:a|est a|is at|is|has|at|=|en a|toujours a|still at|still has)\s+)?(?P<n>\d+)\b")
+
+
+def _stated_state(parsed: Parsed, engine_object: dict, moved: dict, rules) -> tuple[bool, list[tuple[int, int]]] | None:
+    """"je prends la carte tout a gauche : j'ai 3 et la reserve 2 toujours, non ?": what the claim says is held and in the
+    supply after the take (said after the card taken), checked together; None when it states neither."""
+    if not parsed.claim:
+        return None
+    taken = [slot.end for slot in parsed.all("position") if not slot.inherited]
+    if not taken:
+        return None
+    rest_at = max(taken)
+    rest = parsed.folded[rest_at:]
+    held = _HELD_AFTER.search(rest)
+    stock = _SUPPLY_AFTER.search(rest) if rules.token_supply else None
+    if stock is None or (held is not None and "tokens_after" not in engine_object):
+        return None  # only the supply states a whole state here; the tokens alone are stated_after's
+    right = int(stock.group("n")) == moved["supply_after"]
+    found = [(rest_at + stock.start("n"), rest_at + stock.end("n"))]
+    if held is not None:
+        right = right and int(held.group("n")) == engine_object["tokens_after"]
+        found.append((rest_at + held.start("n"), rest_at + held.end("n")))
+    return right, found
+
+
 def stated_after(parsed: Parsed) -> Slot | None:
     """The number stated as what is held after the move ("leaves me with 1", "je finis avec 2 jetons"), or None."""
     ends = [match.end() for match in re.finditer(alternation(words("after")), parsed.folded)]
+    # "je passe de 4 a 6": the number after the tokens held ("de 4") is the result.
+    ends += [held.end + match.end() for held in parsed.all("player_tokens") if not held.inherited
+             and (match := re.match(r"\s+(?:a|to)\s+", parsed.folded[held.end:]))]
     for slot in parsed.free_numbers():
         if any(0 <= slot.start - end <= 2 for end in ends):
             return slot
@@ -97,7 +155,8 @@ def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: in
     gained = after.players[0].tokens - plenty + cost
     result: dict[str, Any] = {"cost": cost, "gain": gained, "gain_on_card": on_card, "gain_supply": gained - on_card,
                               "net": gained - cost, "discarded": len(after.discards) - len(state.discards),
-                              "to_supply": after.supply - state.supply, "supply_after": after.supply}
+                              "to_supply": after.supply - state.supply, "supply_after": after.supply,
+                              "row_tokens_after": list(after.row_tokens)}
     if player_tokens is not None:
         held = engine.custom_game(row=row, hands=((),), tokens=(player_tokens,), row_tokens=tokens_on_cards,
                                   ruleset_name=rules.name)
@@ -118,11 +177,19 @@ def compute(parsed: Parsed) -> Computation | None:
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     if parsed.cue("paint") and not parsed.cue("cost_question", "gain"):
         return None  # "can I take the 2nd card and then paint on the same turn?" asks how a turn goes: a rule
-    if parsed.cue("where_question") and not parsed.cue("leaves_me"):
-        return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after)
-    named = [slot.value for slot in parsed.all("position") if not slot.inherited]
+    if parsed.cue("where_question") and not parsed.cue("leaves_me", "cost_asked"):
+        return None  # "where do the skipped cards go?" asks a rule ("where does that leave me?" asks the tokens after,
+        # "how much does it cost, and where do the skipped ones go?" asks a cost too)
+    asked_row = row_query(parsed)
+    named = [slot.value for slot in parsed.all("position") if not slot.inherited
+             and not (asked_row and slot.start <= asked_row[1][0] < slot.end)]
     if len(named) == 1 and re.search(r"\b(?:twice|two times|2 times|deux fois|2 fois)\b", parsed.folded):
         return _sequence(parsed, named * 2)  # "I take the free card twice in a row"
+    if asked_row is not None and not named and parsed.previous is not None:
+        return _row_after_previous(parsed, asked_row)  # "and how many tokens are on the first card after that?"
+    actors = _actors(parsed)
+    if len(named) == 2 and len(actors) == 2:
+        return _players(parsed, named, actors)  # "abby took the 3rd card, now charlotte takes the 2nd"
     if len(set(named)) > 1:
         if parsed.cue("take_sequence") and len(named) == 2:
             return _sequence(parsed, named)  # "I take the 3rd, then next turn the leftmost one"
@@ -194,6 +261,20 @@ def compute(parsed: Parsed) -> Computation | None:
     explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
+    explained += _skipped_count(parsed, position)
+    if asked_row is not None and asked_row[0] <= rules.row_size and not parsed.claim:
+        where, span = asked_row
+        left = moved["row_tokens_after"][where - 1]
+        sentences.append(say("row_tokens_after", lang, position=where, tokens=qty(left, "token", lang)))
+        engine_object["row_tokens_after"] = moved["row_tokens_after"]
+        return Computation(intent="take", sentences=sentences, trace=trace, value=left, value_text=qty(left, "token", lang),
+                           engine=engine_object, concepts=concepts, explained=explained + [span])
+    state_claim = _stated_state(parsed, engine_object, moved, rules)
+    if state_claim is not None:
+        value, found = state_claim
+        return Computation(intent="take", sentences=sentences, trace=trace, value=value, claimed=not parsed.negated
+                           if parsed.explicit_claim else True, engine=engine_object, concepts=concepts, states=True,
+                           explained=explained + found)
     after_number = stated_after(parsed)
     if after_number is not None:
         # "taking the fourth leaves me with 1 right?", "I'd end with 3 tokens?": a stated result to check.
@@ -275,6 +356,75 @@ def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
         explained.append((stated.start, stated.end))
     return Computation(intent="take", sentences=sentences, value=held, value_text=qty(held, "token", lang), claimed=claimed,
                        engine=engine_object, concepts=concepts, explained=explained, states=stated is not None)
+
+
+_ACTOR = re.compile(r"\b(?P<who>[a-z]+)\s+(?:then\s+|now\s+|just\s+|puis\s+|ensuite\s+)?(?:took|takes|grabbed|grabs|picked|picks|prend|a pris|"
+                    r"prends|chope|choppe|a choppe)\b")
+_NOT_NAMES = {"i", "je", "you", "tu", "he", "il", "she", "elle", "we", "on", "they", "ils", "then", "now", "and", "et", "puis",
+              "ensuite", "who", "qui", "vincent", "player", "joueur", "someone", "quelqu'un", "if", "si", "when", "quand"}
+
+
+def _actors(parsed: Parsed) -> list[tuple[str, int]]:
+    """The named players who take ("abby took ...", "charlotte prend ..."): (name, where), in order; pronouns aside."""
+    return [(match.group("who"), match.start()) for match in _ACTOR.finditer(parsed.folded)
+            if match.group("who") not in _NOT_NAMES]
+
+
+def _players(parsed: Parsed, positions: list[int], actors: list[tuple[str, int]]) -> Computation | None:
+    """Two players take one after the other: the tokens the asked one gains or loses on their take, and the row after.
+
+    The asked player is the one named again after both takes ("how many tokens does charlotte gain?")."""
+    lang = parsed.lang
+    (first, _), (second, second_at) = actors
+    if first == second or parsed.has("player_tokens", "tokens_on_cards", "tokens_on_target") or parsed.claim:
+        return None
+    asked = [name for name in (first, second) if re.search(r"\b" + re.escape(name) + r"\b", parsed.folded[second_at + len(second):])]
+    if len(asked) != 1:
+        return None  # which player's tokens are asked is not said
+    variant = parsed.value("variant")
+    rules = variant if variant is not None else engine.ruleset("base")
+    if max(positions) > rules.row_size or rules.token_supply:
+        return None
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    plenty = sum(positions) * rules.skip_cost_per_card
+    state = engine.custom_game(row=row, hands=((), ()), tokens=(plenty, plenty), ruleset_name=rules.name)
+    nets = []
+    for player, position in enumerate(positions):
+        action = engine.TakeCard(player=player, position=position)
+        if engine.check_action(state, action) is not None:
+            return None
+        before = state.players[player].tokens
+        state = engine.apply_action(state, action)
+        nets.append(state.players[player].tokens - before)
+    who = 0 if asked[0] == first else 1
+    net = nets[who]
+    names = (first.capitalize(), second.capitalize())
+    sentences = [say("take_players", lang, first=names[0], second=names[1], first_position=positions[0],
+                     second_position=positions[1], first_net=f"{nets[0]:+d}", second_net=f"{nets[1]:+d}",
+                     row=list(state.row_tokens))]
+    # The cards the first take skipped ("tokens on the 1st and 2nd") describe that take: explained.
+    explained = [(slot.start, slot.end) for slot in parsed.all("ordinal") if not slot.inherited and slot.value < positions[0]]
+    explained += [(slot.start, slot.end) for slot in parsed.all("position") if not slot.inherited]
+    explained += spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    return Computation(intent="take", sentences=sentences, value=net, value_text=f"{net:+d}",
+                       engine={"intent": "take_players", "positions": positions, "nets": nets, "asked": who,
+                               "ruleset": rules.name, "row_tokens_after": list(state.row_tokens)},
+                       concepts=[("take", {})], explained=explained)
+
+
+def _row_after_previous(parsed: Parsed, asked_row: tuple[int, tuple[int, int]]) -> Computation | None:
+    """"and how many tokens are sitting on the first card after that?": the row after the previous question's takes."""
+    lang = parsed.lang
+    before = compute(parsed.previous)
+    row_after = before.engine.get("row_tokens_after") if before is not None else None
+    where, span = asked_row
+    if not row_after or where > len(row_after):
+        return None
+    left = row_after[where - 1]
+    return Computation(intent="take", sentences=[say("row_tokens_after", lang, position=where, tokens=qty(left, "token", lang))],
+                       value=left, value_text=qty(left, "token", lang),
+                       engine={"intent": "row_tokens_after", "position": where, "row_tokens_after": row_after},
+                       concepts=[("take", {})], explained=[span] + spans(parsed, "position", "component"))
 
 
 def _farthest(parsed: Parsed) -> Computation | None:
