@@ -68,3 +68,20 @@ def test_the_answer_states_the_limit_its_scope_and_the_count(real_bot, question,
     answer = real_bot.ask(question, context=list(context) or None)
     assert answer.kind != "unknown"
     assert key_facts_present(facts, answer.answer), answer.answer
+
+
+FOLLOW_UPS_THE_OTHER_WAY_ROUND = [
+    ("can the same icon count twice for one scoring card?", "and across two separate scoring cards?"),
+    ("une icône peut compter deux fois pour la même carte de score ?", "et sur deux cartes de score distinctes ?"),
+    ("must I paint as soon as I hold 3 cards?", "and when I hold 5?"),
+    ("je dois peindre dès que j'ai 3 cartes ?", "et avec 5 cartes en main ?"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("previous", "follow_up"), FOLLOW_UPS_THE_OTHER_WAY_ROUND)
+def test_a_follow_up_never_gets_the_previous_questions_yes_or_no(real_bot, previous, follow_up):
+    first = real_bot.ask(previous)
+    assert first.answer.split(" ", 1)[0] in {"No.", "Non."}, first.answer
+    answer = real_bot.ask(follow_up, context=[previous])
+    assert answer.answer.split(" ", 1)[0] not in {"No.", "Non."}, answer.answer
