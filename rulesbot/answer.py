@@ -7,7 +7,7 @@ and, when something is close, the pages to read.
 
 An FAQ record's `lead` ("Yes.", "Non, 5.") answers that record's own question: it is shown before the text only
 when the asker's question is close to the record's own phrasings (Calibration.lead_threshold) and asked the same
-way round (negation on both sides or on neither) and in the same form (yes/no or not); otherwise the statement
+way round (negation on both sides or on neither) and in the same form (yes/no or not); and never for an elliptical follow-up (its records were ranked with the previous question, whose answer the lead gives); otherwise the statement
 stands alone. When the second-best concept ranks within Calibration.alternative_margin of the answer, the
 answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`).
 
@@ -104,10 +104,15 @@ def rule_answer(
     *,
     embedder=None,
     question_lang: str | None = None,
+    follow_up: bool = False,
 ) -> Answer:
     """A kind "rule" Answer from ranked records (non-empty): an ingested passage answers with its best sentences,
     a shipped record with its statement (after its lead when the lead applies); a "did you mean" line when two are
-    close."""
+    close.
+
+    `follow_up`: the records were ranked for the previous question's text plus an elliptical follow-up ("and for
+    a different card?"), so a record's closeness is the previous question's: its lead answered that question and
+    may say the opposite of the follow-up's answer, so no lead is shown (the statement stands alone)."""
     chosen = choose_answer_record(records, calibration)
     shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
     if shown.source == "user":
@@ -117,7 +122,7 @@ def rule_answer(
         body = best_sentences(question, question_lang or lang, shown, embedder, rulebook_words(pack))
         text = body if shown.lang == lang else ONLY_IN[lang].format(text=body)
     else:
-        text = statement(question, chosen, pack, lang, calibration, lead=True)
+        text = statement(question, chosen, pack, lang, calibration, lead=not follow_up)
     floor = records[0].score - calibration.cite_margin
     others = [item for item in records if item is not chosen and item.score >= floor]
     if shown.source != "user":

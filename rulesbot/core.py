@@ -174,7 +174,7 @@ class Rulesbot:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
         return rule_answer(
             question, answer_lang, result.records, pack, calibration, confidence,
-            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang,
+            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang, follow_up=query != read,
         )
 
     def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:

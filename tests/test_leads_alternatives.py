@@ -139,3 +139,13 @@ def test_a_sentence_from_another_page_is_never_added(hash_bot):
 def test_a_question_naming_a_variant_gets_the_variant_sentence(hash_bot):
     answer = _composed(hash_bot, "what does vincent do with the card he picks?", [BASE_TURN, VINCENT_TURN])
     assert answer == f"{BASE_TURN.text} Vincent discards the card he selects from the game. (p. 5)"
+
+
+def test_an_elliptical_follow_up_gets_the_statement_without_the_previous_questions_lead(hash_bot):
+    # Ranked for "previous question + follow-up", the record is close to the previous question: its lead answered
+    # that one, and "and for the skipped cards?" may have the opposite answer.
+    records = [Ranked(TAKEN, 0.95, 0.95, asked=0.97)]
+    answer = rule_answer("and for the skipped cards?", "en", records, _pack(hash_bot), CALIBRATION, 0.9, follow_up=True)
+    assert answer.answer == "The tokens on the card you take go with it."
+    standalone = rule_answer("do i get the tokens on the card i take?", "en", records, _pack(hash_bot), CALIBRATION, 0.9)
+    assert standalone.answer.startswith("Yes. ")

@@ -186,3 +186,57 @@ def test_a_rule_unless_phrase_keeps_a_rules_question_in_scope(question):
 
 def test_an_unless_phrase_only_cancels_its_own_rule():
     assert out_of_scope("is it worth keeping tokens? also, is there an app for ios", "Canvas", "canvas").reason == "digital"
+
+
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        # Player-count comparisons are opinions, whatever the counts.
+        ("does canvas play better at three or at two?", "opinion"),
+        ("honnêtement c'est plus sympa à 4 joueurs ou en solo ?", "opinion"),
+        ("Is Canvas more fun with 2 people or with 5?", "opinion"),
+        # Which Scoring Card is strongest.
+        ("which is the best scoring card for a solo run?", "opinion"),
+        ("c'est quoi la meilleure carte de score à 2 ?", "opinion"),
+        ("what's the strongest scoring card to aim for", "opinion"),
+        # Whether a change keeps the game balanced.
+        ("if we reveal six cards in the row would that break the game?", "opinion"),
+        ("on joue avec une main de 6, ça reste équilibré ?", "opinion"),
+        ("does starting with 6 tokens make it unbalanced?", "opinion"),
+        # Drafting is not in the rules: a house rule.
+        ("can we draft the scoring cards before the game?", "house_rule"),
+        ("on aimerait drafter les cartes art, c'est jouable ?", "house_rule"),
+        ("what if we drafted our starting hands?", "house_rule"),
+        # Gold ribbons belong to an expansion the pack does not cover.
+        ("what do gold ribbons score?", "expansion"),
+        ("un ruban d'or compte combien de points ?", "expansion"),
+        ("golden ribbon vs silver ribbon, which is worth more?", "expansion"),
+        # Sleeve sizes, for buying more: not rules.
+        ("which sleeve size fits the art cards?", "price"),
+        ("les pochettes font quelle taille, en mm ?", "price"),
+        ("what are the dimensions of the card sleeves?", "price"),
+        # The game's price, said as 'this game' / 'ce jeu'.
+        ("how much does this game cost new?", "price"),
+        ("ce jeu coûte combien en général ?", "price"),
+        ("what's the price of this game in the US?", "price"),
+    ],
+)
+def test_comparisons_balance_drafts_gold_ribbons_sleeve_sizes_and_prices_are_near_domain(question, reason):
+    found = out_of_scope(question, "Canvas", "canvas")
+    assert found is not None and found.reason == reason
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many art cards go into one sleeve?",
+        "une pochette contient combien de cartes ?",
+        "what changes when only 2 players play?",
+        "à 4 joueurs, on a combien de jetons chacun ?",
+        "how many points are silver ribbons worth?",
+        "which scoring cards does the Balanced scenario use?",
+        "ça coûte combien de prendre la 5e carte, celle près de la pioche ?",
+    ],
+)
+def test_rules_questions_near_the_new_cues_stay_in_scope(question):
+    assert out_of_scope(question, "Canvas", "canvas") is None

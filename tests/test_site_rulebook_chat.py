@@ -260,7 +260,12 @@ def test_a_cue_written_in_shorthand_still_fires_on_the_question_as_asked(hash_en
     data = copy.deepcopy(scope.scope_data())
     data["rules"].insert(0, {"reason": "opinion", "groups": [["une appli"]]})
     monkeypatch.setattr(scope, "scope_data", lambda: data)
-    bot = _user_bot(hash_env, tmp_path, monkeypatch, RULEBOOK)
-    # Read as "une application", the question would miss the cue written as players write it.
-    answer = bot.ask("y a une appli pour les crabes ?")
-    assert answer.kind == "unknown" and answer.answer == scope.scope_message("opinion", "fr", TITLE)
+    # The compiled rules are cached per title: rebuild them from the patched data now and from the real data after.
+    scope._compiled_rules.cache_clear()
+    try:
+        bot = _user_bot(hash_env, tmp_path, monkeypatch, RULEBOOK)
+        # Read as "une application", the question would miss the cue written as players write it.
+        answer = bot.ask("y a une appli pour les crabes ?")
+        assert answer.kind == "unknown" and answer.answer == scope.scope_message("opinion", "fr", TITLE)
+    finally:
+        scope._compiled_rules.cache_clear()
