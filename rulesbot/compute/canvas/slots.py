@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from types import MappingProxyType
 
 from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
@@ -211,19 +212,25 @@ def find_card_chain(text: str, found: list[Slot]) -> list[Slot]:
 # ------------------------------------------------------------------------------------------------ ribbons
 
 
-def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
-    """"N <colour|card|silver> ribbons" groups, and bare "N ribbons" counts."""
-    reader = numbers()
-    ribbon_word = has(text, "ribbon")
+@lru_cache(maxsize=1)
+def _ribbon_targets() -> dict[str, tuple[str, str]]:
+    """Colour and silver words -> ("colour", colour slot) or ("silver", "silver") (vocabulary data)."""
     targets: dict[str, tuple[str, str]] = {}
     for slot_name, colours in vocabulary()["colours"].items():
         for name in colours:
             targets[name] = ("colour", slot_name)
     for name in words("silver"):
         targets[name] = ("silver", "silver")
-    card_names = {text[slot.start:slot.end]: slot.value.slug for slot in found if slot.name == "scoring_card"}
-    target_alt = alternation(list(targets) + list(card_names)) if card_names else alternation(targets)
-    count = reader.fragment_articles
+    return targets
+
+
+@lru_cache(maxsize=512)
+def _ribbon_patterns(card_spellings: tuple[str, ...]) -> tuple[re.Pattern, re.Pattern]:
+    """The forward ("3 <target> ribbons") and backward ("<target> … 3 ribbons") patterns, built once per set of
+    Scoring Card spellings found in a question (they vary with misspellings, so they can't be one fixed pattern)."""
+    targets = list(_ribbon_targets())
+    target_alt = alternation(targets + list(card_spellings)) if card_spellings else alternation(targets)
+    count = numbers().fragment_articles
     ribbon = alternation(words("ribbon"))
     link = (r"(?:(?:of|from|for|on|de|du|des|d'|pour|sur)\s*(?:the\s+|la\s+|le\s+|l')?"
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
@@ -232,6 +239,19 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     forward = re.compile(B + f"(?P<count>{count})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
+    return forward, backward
+
+
+def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
+    """"N <colour|card|silver> ribbons" groups, and bare "N ribbons" counts."""
+    reader = numbers()
+    ribbon_word = has(text, "ribbon")
+    targets = _ribbon_targets()
+    card_names = {text[slot.start:slot.end]: slot.value.slug for slot in found if slot.name == "scoring_card"}
+    forward, backward = _ribbon_patterns(tuple(sorted(card_names)))
+    target_alt = alternation(list(targets) + list(card_names)) if card_names else alternation(targets)
+    ribbon = alternation(words("ribbon"))
+    times = alternation(words("ribbon_times"))
     groups: list[Slot] = []
     pending: list[Slot] = []  # "un rouge + un vert": article counts without the word "ribbon", kept only in a list
     explicit = False
