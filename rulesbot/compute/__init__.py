@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesbot.compute.parse import parse
-from rulesbot.compute.registry import Computation, rank, run
+from rulesbot.compute.registry import Computation, rank, run, unexplained_topics
 from rulesbot.compute.text import E, alternation, fold
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
@@ -101,7 +101,7 @@ def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
     own = parse(parsed.text, parsed.lang, spec.engine_id).cues - set(spec.vocabulary.get("generic_cues", ()))
     for intent in rank(parsed, spec.intents):
         computation = intent.compute(parsed)
-        if computation is None:
+        if computation is None or unexplained_topics(parsed, intent):
             continue
         repeated = (before is not None and before.intent == computation.intent and before.engine == computation.engine
                     and before.sentences == computation.sentences and before.claimed == computation.claimed)

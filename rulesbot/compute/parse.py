@@ -21,7 +21,7 @@ _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno lo
 _NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
-             "value_cues"}
+             "value_cues", "topic_cues"}
 
 
 @lru_cache(maxsize=4096)

@@ -68,6 +68,12 @@ class Intent:
     exemplars: Mapping[str, Sequence[str]] = field(default_factory=dict)
     # Slot kinds this intent's computations account for; None: not verified (see the module docstring).
     explains: frozenset[str] | None = None
+    # Topic cue lists (the game's `topic_cues`) this intent answers besides its own cue lists.
+    topics: frozenset[str] = frozenset()
+
+    def covers(self) -> frozenset[str]:
+        """The topic cue lists a question may carry for this intent to answer it."""
+        return frozenset(self.cues) | frozenset(self.needs_cue) | self.topics
 
     def score(self, parsed: Parsed) -> float | None:
         """How well the question fits this intent, or None when it cannot be this intent."""
@@ -120,6 +126,19 @@ def unexplained(parsed: Parsed, intent: Intent, computation: Computation) -> lis
             and not any(start <= slot.start and slot.end <= end for start, end in covering)]
 
 
+def unexplained_topics(parsed: Parsed, intent: Intent) -> frozenset[str]:
+    """The question's own topic cues (the game's `topic_cues`: Vincent, achievements, ties...) `intent` does not cover."""
+    from rulesbot.compute.parse import parse
+    from rulesbot.games import game_spec
+
+    spec = game_spec(parsed.game)
+    topics = frozenset(spec.vocabulary.get("topic_cues", ())) if spec is not None else frozenset()
+    if not topics:
+        return frozenset()
+    own = parsed if parsed.previous is None else parse(parsed.text, parsed.lang, parsed.game)
+    return (own.cues & topics) - intent.covers()
+
+
 def asks_rule(parsed: Parsed) -> bool:
     """Whether the question asks why a rule is so, or how / where a mechanism works, and no value (module docstring)."""
     from rulesbot.compute.parse import parse  # the parser loads the game plugins: imported when first needed
@@ -139,7 +158,8 @@ def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
         return None
     for intent in rank(parsed, intents):
         computation = intent.compute(parsed)
-        if computation is not None and not unexplained(parsed, intent, computation):
+        if computation is not None and not unexplained(parsed, intent, computation) \
+                and not unexplained_topics(parsed, intent):
             return computation
     return None
 
@@ -161,6 +181,7 @@ def load_intents(table: Mapping[str, Mapping[str, Any]], functions: Mapping[str,
             veto_cues=tuple(entry.get("veto_cues", ())),
             exemplars={lang: tuple(items) for lang, items in entry.get("exemplars", {}).items()},
             explains=frozenset(entry["explains"]) if "explains" in entry else None,
+            topics=frozenset(entry.get("topics", ())),
         )
         for name, entry in sorted(table.items())
     )
