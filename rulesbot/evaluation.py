@@ -224,6 +224,13 @@ def score_computed(queries: list[Query], outcomes: list[Outcome], set_name: str)
             for q, o in pairs
         )
         metrics[f"{set_name}_computed-{lang}_accuracy"] = round(correct / len(pairs), 4)
+        # What the player got, whatever path answered: the key facts, the page and the language (and, for a claim,
+        # the verdict). A computed question answered from the rulebook text with its value counts here, not above.
+        facts = [_fact_right(q, o) for q, o in pairs]
+        metrics[f"{set_name}_computed-{lang}_fact_right"] = round(sum(facts) / len(pairs), 4)
+        # Confidently wrong: an answer (not "I don't know", not a question back) whose key fact or verdict is wrong.
+        metrics[f"{set_name}_computed-{lang}_confidently_wrong"] = round(
+            sum(o.kind != "unknown" and not right for (q, o), right in zip(pairs, facts, strict=True)) / len(pairs), 4)
         metrics[f"{set_name}_computed-{lang}_count"] = float(len(pairs))
     return metrics
 
@@ -315,6 +322,13 @@ def evaluate(bot, eval_dir: Path, game: str, set_name: str | None = None) -> dic
         or (q.kind == "unknown" and o.kind != "unknown")
     ]
     return {"metrics": metrics, "failures": failures}
+
+
+def _fact_right(query: Query, outcome: Outcome) -> bool:
+    """The answer holds the key facts in the question's language, cites a gold page, and gets a claim's verdict."""
+    return (outcome.lang == query.lang and (not query.pages or _cited(query, outcome))
+            and key_facts_present(query.key_facts, outcome.answer)
+            and (query.kind != "claim" or outcome.verdict == query.verdict))
 
 
 def _primary(answer) -> str | None:

@@ -136,6 +136,29 @@ def test_cross_lingual_and_computed_hand_derived():
     assert c["set_computed-all_accuracy"] == 0.5
 
 
+def test_computed_fact_right_and_confidently_wrong_hand_derived():
+    # Fact-right: key facts, page, language (and a claim's verdict), whatever kind answered; confidently wrong: an
+    # answer that misses them. Abstentions are neither right nor confidently wrong.
+    computed = [
+        Query("c1", "q", "en", "computed", (), (4,), ("12",)),
+        Query("c2", "q", "en", "computed", (), (4,), ("12",)),
+        Query("c3", "q", "en", "claim", (), (4,), ("11",), verdict=False),
+        Query("c4", "q", "en", "claim", (), (4,), ("11",), verdict=False),
+        Query("c5", "q", "en", "computed", (), (4,), ("9",)),
+    ]
+    outcomes = [
+        Outcome([], "rule", "Three ribbons are worth 12 points.", "en", [4]),  # right value from the rulebook text
+        Outcome([], "computed", "12 points", "en", [6]),  # right value, wrong page
+        Outcome([], "rule", "Three green ribbons are worth 11.", "en", [4]),  # no verdict for a claim
+        Outcome([], "claim", "False: it is 11 points, not 9.", "en", [4], verdict=False),
+        Outcome([], "unknown", "I don't know.", "en", []),
+    ]
+    c = score_computed(computed, outcomes, "set")
+    assert c["set_computed-en_accuracy"] == 0.2  # strict: only c4 (c1 is the wrong kind)
+    assert c["set_computed-en_fact_right"] == 0.4  # c1 and c4
+    assert c["set_computed-en_confidently_wrong"] == 0.4  # c2 and c3; c5 abstained
+
+
 def test_hijacks_hand_derived():
     # In a computed set, a rule item answered by any computation is hijacked; accuracy ignores rule items.
     computed = [
