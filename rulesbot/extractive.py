@@ -324,7 +324,9 @@ def passage_decision(
         decision += calibration.coverage_weight * word_coverage(query, question_lang, langs, idf, vocabulary)
     passage_weight = PASSAGE_COVERAGE_WEIGHT.get(key, 0.0)
     if passage_weight and isinstance(idf, dict):
-        decision += passage_weight * passage_coverage(query, question_lang, langs, top.entry, idf, vocabulary)
+        decision += passage_weight * passage_coverage(
+            query, question_lang, langs, top.entry, idf, vocabulary, pack.manifest.title
+        )
     return SearchResult(records, decision), calibration
 
 
@@ -549,13 +551,21 @@ def untranslated(question: str, question_lang: str, text_langs: Collection[str],
 
 def passage_coverage(
     question: str, question_lang: str, text_langs: Collection[str], entry: Entry, idf: dict[str, float],
-    vocabulary: dict[str, str] | None = None,
+    vocabulary: dict[str, str] | None = None, title: str = "",
 ) -> float:
     """The share of the question's content words (evidence_groups) that `entry` carries in its text or its section
     title, each word weighted by its rarity in the rulebook (its BM25 idf; a word the rulebook never uses weighs
     more than its rarest): "can I trade cards?" against a passage on dealing cards carries "cards" and not the
-    rare "trade" that the question is about. 1.0 when the question has no content word (no evidence)."""
+    rare "trade" that the question is about. 1.0 when the question has no content word (no evidence). The words
+    of a question type that `entry`'s section title answers (heading_cues: "au départ" of a "Setup" passage, "how
+    long" of the opening one under the rulebook's `title`) are carried by that title."""
     groups = evidence_groups(question, question_lang, text_langs, vocabulary)
+    named = without_section_cues(question, entry.section, title)
+    if named != question:
+        kept = evidence_groups(named, question_lang, text_langs, vocabulary)
+        answered = [group for group in groups if group not in kept]
+    else:
+        answered = []
     unread = untranslated(question, question_lang, text_langs, vocabulary) if vocabulary else []
     if not groups and not unread:
         return 1.0
@@ -565,7 +575,8 @@ def passage_coverage(
     for group in groups:
         weight = max(idf.get(stem, unknown) for stem in group)
         total += weight
-        hits += weight if covers(group, carried) else 0.0
+        # A word of the question type that the section answers is carried by its title.
+        hits += weight if group in answered or covers(group, carried) else 0.0
     # An untranslated word is the passage's only when the embedder says so: half a word's evidence, either way.
     total += UNTRANSLATED_WEIGHT * unknown * len(unread)
     hits += UNTRANSLATED_WEIGHT * unknown * len(unread) * UNTRANSLATED_CREDIT
@@ -626,6 +637,20 @@ def heading_cues(question: str) -> list[tuple[frozenset[str], bool]]:
 
     folded = fold(question)
     return [(words, title) for pattern, words, title in _heading_cues() if pattern.search(folded)]
+
+
+def without_section_cues(question: str, section: str, title: str) -> str:
+    """`question` (folded) without the cue phrases of the question types that `section` is a title for
+    (heading_cues: "combien de pièces au départ ?" of a "Setup" section -> "combien de pieces ?"); `question`
+    itself when none applies."""
+    from rulesbot.scope import fold
+
+    folded = fold(question)
+    stripped = folded
+    for pattern, words, opening in _heading_cues():
+        if pattern.search(folded) and heading_match(section, title, [(words, opening)]):
+            stripped = pattern.sub(" ", stripped)
+    return question if stripped == folded else " ".join(stripped.split())
 
 
 def heading_match(section: str, title: str, cues: list[tuple[frozenset[str], bool]]) -> float:
