@@ -156,3 +156,40 @@ def test_a_follow_up_keeps_the_previous_question_when_it_replaces_nothing(previo
     from rulesbot.retrieval.ranking import EntityVocabulary
 
     assert EntityVocabulary(load_packs()).without_replaced(previous, follow_up, "canvas") == previous
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("context", "question", "fact"),
+    [
+        # The rulebook: Consistency wants exactly 6 Element icons; Space a Hue and a Shape apart; Variety one of each
+        # Element; Movement the same Element in 3 consecutive swatches.
+        ("How many Hue icons does Emphasis want?", "and for Consistency, also an exact count?", "6"),
+        ("Pour Proximité, deux Textures côte à côte font une paire ?", "et pour Espace ?", "Espace"),
+        ("Repetition wants pairs of the same element, right?", "and Variety, what does it want?", "Variety"),
+        ("La carte Hiérarchie, elle demande quoi exactement ?", "et Mouvement ?", "consécutives"),
+    ],
+)
+def test_a_rules_follow_up_about_another_card_is_answered_about_that_card(real_bot, context, question, fact):
+    answer = real_bot.ask(question, context=[context])
+    assert answer.kind == "rule" and fact in answer.answer.split("\n")[0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "question",
+    [
+        "tie at the end of the game between my sister and me, what now",
+        "we ended on the same score, 42 for both of us, how is the tie settled",
+        "tie in points with my dad, what happens now",
+    ],
+)
+def test_a_tie_question_just_below_the_threshold_gets_the_tie_break(real_bot, question):
+    # The rulebook: on a tie, the tied player with the most Inspiration Tokens left wins.
+    answer = real_bot.ask(question)
+    assert answer.kind == "rule" and "Inspiration Tokens" in answer.answer
+
+
+def test_the_best_way_to_do_a_rule_step_is_still_a_rules_question():
+    # "The best way to count" asks how the rules count, not for advice.
+    assert out_of_scope("what's the best way to count the points at the end?", "Canvas", "canvas") is None
