@@ -170,7 +170,14 @@ class Rulesbot:
             # An ingested rulebook without FAQ records: sentence re-ranking and its own calibration.
             result, calibration = passage_decision(self.retriever, pack, read, question_lang, result)
             confidence = passage_confidence(result.top_score, calibration)
-        if not result.records or result.top_score < calibration.threshold:
+        # The shipped packs' decision may take a second signal (entity agreement, Retriever.answers); an ingested
+        # rulebook's passages decide on their own calibration.
+        answers = (
+            bool(result.records) and result.top_score >= calibration.threshold
+            if passages
+            else self.retriever.answers(query, pack.game, result)
+        )
+        if not answers:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
         return rule_answer(
             question, answer_lang, result.records, pack, calibration, confidence,
@@ -231,12 +238,15 @@ class Rulesbot:
         return answer_computed(self, question, lang, pack, context=context)
 
     def _follow_up_query(self, question: str, pack: Pack, context: list[str]) -> str:
-        """The text to search: an elliptical follow-up ("et pour Vincent ?") carries the previous question's text."""
+        """The text to search: an elliptical follow-up ("et pour Vincent ?") carries the previous question's text,
+        without the Scoring Card or scenario it replaces ("and for Consistency?" after an Emphasis question)."""
         if not context:
             return question
         from rulesbot.compute.parse import is_follow_up
 
-        return f"{context[-1]} {question}" if is_follow_up(question, pack) else question
+        if not is_follow_up(question, pack):
+            return question
+        return self.retriever.follow_up_text(context[-1], question, pack.game)
 
 
 def user_packs_dir(settings: Settings) -> Path:

@@ -189,8 +189,7 @@ class Reranker:
         self._yes_no_answer = _pattern(data["yes_no_answers"])
         self._number = re.compile(r"\d|" + _pattern(data["number_words"]).pattern)
 
-        self._entities: dict[str, dict[str, re.Pattern]] = {}
-        self._scoped: dict[str, frozenset[str]] = {}
+        self.entities = EntityVocabulary(packs)
         self._records: dict[tuple[str, str], RecordFeatures] = {}
 
     def warm(self, game: str) -> None:
@@ -298,21 +297,88 @@ class Reranker:
         return pack.manifest.engine if pack is not None else None
 
     def _scoped_for(self, game: str) -> frozenset[str]:
+        return self.entities.scoped(game)
+
+    def _entities_in(self, folded: str, game: str) -> frozenset[str]:
+        return self.entities.named(folded, game)
+
+
+class EntityVocabulary:
+    """The things a game's questions and records name (ranking.json's entities plus the engine's Scoring Card and
+    scenario names), read as whole words on folded text; shared by the second stage and the answer decision."""
+
+    def __init__(self, packs: dict[str, Pack]) -> None:
+        self.packs = packs
+        self._patterns: dict[str, dict[str, re.Pattern]] = {}
+        self._scoped: dict[str, frozenset[str]] = {}
+        self._records: dict[tuple[str, str], frozenset[str]] = {}
+
+    def named(self, folded: str, game: str) -> frozenset[str]:
+        """The entities `folded` (text passed through scope.fold) names."""
+        return frozenset(name for name, pattern in self._patterns_for(game).items() if pattern.search(folded))
+
+    def of_record(self, entry: Entry) -> frozenset[str]:
+        """The entities a record is about: those its section, own question or text names (read once)."""
+        key = (entry.game, entry.id)
+        if key not in self._records:
+            self._records[key] = self.named(fold(" ".join([entry.section, entry.question or "", entry.text])), entry.game)
+        return self._records[key]
+
+    def scoped(self, game: str) -> frozenset[str]:
+        """The entities that belong to a variant or an example (ranking.json "scoped")."""
         if game not in self._scoped:
             self._scoped[game] = frozenset(ranking_data()["games"].get(game, {}).get("scoped", []))
         return self._scoped[game]
 
-    def _entities_in(self, folded: str, game: str) -> frozenset[str]:
+    def agree(self, question: str, entry: Entry) -> bool:
+        """Whether `entry` is about something `question` names and about no variant or example it does not name."""
+        named = self.named(fold(question), entry.game)
+        about = self.of_record(entry)
+        return bool(named & about) and not (about - named) & self.scoped(entry.game)
+
+    def without_replaced(self, previous: str, follow_up: str, game: str) -> str:
+        """`previous` without the names a follow-up replaces: when `follow_up` names a Scoring Card (or a scenario)
+        that `previous` does not, the other cards (scenarios) `previous` names are cut, so "and for Consistency?"
+        after an Emphasis question is searched about Consistency, with the rest of the previous question."""
+        folded_previous, positions = _fold_keeping_positions(previous)
+        before = self.named(folded_previous, game)
+        after = self.named(fold(follow_up), game)
+        kinds = {name.split(":", 1)[0] for name in after - before if ":" in name}
+        replaced = [name for name in before - after if name.split(":", 1)[0] in kinds]
+        if not replaced:
+            return previous
         patterns = self._patterns_for(game)
-        return frozenset(name for name, pattern in patterns.items() if pattern.search(folded))
+        spans = sorted(
+            (positions[match.start()], positions[match.end() - 1] + 1)
+            for name in replaced
+            for match in patterns[name].finditer(folded_previous)
+        )
+        kept, end = [], 0
+        for start, stop in spans:
+            if start >= end:
+                kept.append(previous[end:start])
+                end = stop
+        kept.append(previous[end:])
+        return " ".join("".join(kept).split())
 
     def _patterns_for(self, game: str) -> dict[str, re.Pattern]:
-        if game not in self._entities:
+        if game not in self._patterns:
             vocabulary = dict(ranking_data()["games"].get(game, {}).get("entities", {}))
             vocabulary.update(_engine_names(self.packs.get(game)))
             compiled = {name: _pattern(phrases) for name, phrases in vocabulary.items()}
-            self._entities[game] = {name: pattern for name, pattern in compiled.items() if pattern is not None}
-        return self._entities[game]
+            self._patterns[game] = {name: pattern for name, pattern in compiled.items() if pattern is not None}
+        return self._patterns[game]
+
+
+def _fold_keeping_positions(text: str) -> tuple[str, list[int]]:
+    """`text` folded character by character (as scope.fold, without merging spaces), and for each folded character
+    the position of the original one it comes from."""
+    folded, positions = [], []
+    for position, char in enumerate(text):
+        for piece in fold(char) if not char.isspace() else " ":
+            folded.append(piece)
+            positions.append(position)
+    return "".join(folded), positions
 
 
 def _engine_names(pack: Pack | None) -> dict[str, list[str]]:

@@ -100,6 +100,7 @@ class Retriever:
         self._shared = None if index is None else _GameIndex(index, rows or [])
         self._bm25: dict[str, BM25] = {}
         self._layouts: dict[str, _GameRows] = {}
+        self._entity_vocabulary = None  # read on the first question just below the threshold (Retriever.answers)
 
     def _entry(self, key: tuple[str, str]) -> Entry:
         return self.packs[key[0]].by_id[key[1]]
@@ -182,6 +183,31 @@ class Retriever:
         if self.calibration.coverage_weight:
             top += self.calibration.coverage_weight * self.coverage(query, game, query_lang)
         return SearchResult(ranked, top)
+
+    def answers(self, query: str, game: str, result: SearchResult) -> bool:
+        """Whether `result` (for `query`) is answered rather than abstained on: its decision score reaches the
+        threshold, or falls short by at most `entity_margin` while its best-ranked record agrees with the question on
+        the game's entities (Calibration.entity_margin)."""
+        if not result.records:
+            return False
+        threshold = self.calibration.threshold
+        if result.top_score >= threshold:
+            return True
+        if self.calibration.entity_margin <= 0 or result.top_score < threshold - self.calibration.entity_margin:
+            return False
+        return self._entities().agree(self._without_game_name(query, game), result.records[0].entry)
+
+    def follow_up_text(self, previous: str, follow_up: str, game: str) -> str:
+        """The text an elliptical follow-up is searched with: the previous question, without the Scoring Card or
+        scenario names the follow-up replaces (EntityVocabulary.without_replaced), then the follow-up."""
+        return f"{self._entities().without_replaced(previous, follow_up, game)} {follow_up}"
+
+    def _entities(self):
+        if self._entity_vocabulary is None:
+            from rulesbot.retrieval.ranking import EntityVocabulary
+
+            self._entity_vocabulary = self.reranker.entities if self.reranker is not None else EntityVocabulary(self.packs)
+        return self._entity_vocabulary
 
     def coverage(self, query: str, game: str, query_lang: str) -> float:
         """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1]."""
