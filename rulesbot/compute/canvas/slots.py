@@ -625,8 +625,10 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
         B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text) or re.search(
         # "vincent il lui reste plus que 2 jetons", "vincent's got 6 tokens", "vincent is down to 1 token".
-        B + r"vincent(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
-        r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or (
+        B + r"(?:vincent|he)(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
+        r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
+        # "vincent 2 tokens", "Vincent : 4 jetons": his name, then his count.
+        B + r"vincent\s*[:,-]?\s*" + f"(?P<count>{reader.fragment})\\s+{token}", text) or (
         # "... quand il en a 4", "when he has 3": Vincent's tokens said with a pronoun, Vincent and tokens in question.
         re.search(r"\bvincent\b", text) and has(text, "token") and re.search(B + r"(?:quand il en a|s'il en a|lorsqu'il en a|when he has|if he has|when he's got|if he's got)\s+"
         r"(?:que\s+|only\s+|just\s+)?" + f"(?P<count>{reader.fragment_articles})" + r"(?:\s+" + token + r")?" + E, text))

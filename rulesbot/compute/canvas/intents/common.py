@@ -102,6 +102,12 @@ def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str)
     return slugs, [say("assume_first_game", lang, cards=cards)], [("first_game_assumption", {})]
 
 
+def compared(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a name is said as a comparison ("like Repetition", "comme Repetition", "same as Emphasis")."""
+    return re.search(B + alternation(words("like_word")) + r"\s+(?:(?:the|la|le|l')\s*)?$",
+                     parsed.folded[max(0, slot.start - 20): slot.start]) is not None
+
+
 def spans(parsed: Parsed, *kinds: str) -> list[tuple[int, int]]:
     """The spans of every (non-inherited) slot of the given kinds."""
     return [(slot.start, slot.end) for slot in parsed.slots if slot.name in kinds and not slot.inherited]

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans, unit_after
+from rulesbot.compute.canvas.intents.common import (
+    claimed_number,
+    compared,
+    scoring_selection,
+    spans,
+    unit_after,
+)
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.registry import Computation
 from rulesbot.engine import canvas as engine
@@ -12,7 +18,8 @@ from rulesbot.parsed import Parsed
 def compute(parsed: Parsed) -> Computation | None:
     """The most ribbons one Scoring Card gives (its points table's length, from the engine's data)."""
     lang = parsed.lang
-    cards = {slot.value.slug: slot.value for slot in parsed.all("scoring_card")}
+    # A card named as a comparison ("Style goes up to 4 like Repetition") is not the one asked about.
+    cards = {slot.value.slug: slot.value for slot in parsed.all("scoring_card") if not compared(parsed, slot)}
     if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
         return None
     scoring = next(iter(cards.values()))

@@ -52,6 +52,10 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
     """A probability the question states ("1 in 4", "une chance sur deux", "3/8", "25%", "always", "never") and its span."""
     text = parsed.folded
     reader = numbers()
+    # "fifty fifty", "50/50", "une fois sur deux": even odds (before "50/50" reads as the fraction 1).
+    even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
+    if even:
+        return Fraction(1, 2), [even.span()]
     ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur|fois sur|time in|times in|"
                       f"time out of|times out of)\\s+({reader.fragment})", text)
     if ratio:
@@ -86,8 +90,9 @@ def compute(parsed: Parsed) -> Computation | None:
     stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
     # "he can never / always takes ...": a claim that the probability is 0 / 1 (the negation is the claim itself).
     certainty = stated if stated in (0, 1) and parsed.cue("never", "always") else None
-    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and stated is not None
-                                                                                     and parsed.cue("odds"))):
+    # A probability written as one ("1/4", "25 %", "fifty fifty") says odds are in question without an odds word.
+    written = stated is not None and bool(stated_spans)
+    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and written)):
         return None
     if parsed.explicit_claim and stated is None:
         return None  # "his best chance is the 2nd card, right?" states no probability: nothing to check it against
