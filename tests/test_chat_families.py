@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 from rulesbot.engine import canvas as engine
+from rulesbot.engine.canvas.scoring import painting_points
 
 from rulesbot.compute import answer_computed
 from rulesbot.knowledge import load_packs
@@ -92,3 +93,138 @@ def test_a_certain_outcome_is_shown_as_a_percent(question, lang):
     answer = ask(question, lang)
     assert answer is not None and _odds(0, 1) == 1
     assert "100" in answer.answer and "%" in answer.answer, answer.answer
+
+
+# ------------------------------------------------------------------------------ 2. players named in the third person
+
+
+def _hand_limit():
+    return engine.ruleset("base").hand_limit
+
+
+@pytest.mark.parametrize(("question", "lang", "held"), [
+    ("My nephew has five Art Cards in his hand; may he take the free card now?", "en", 5),
+    ("Ma fille a 5 cartes Art en main, peut-elle prendre la carte gratuite ?", "fr", 5),
+    ("Chloé a déjà 4 cartes en main, elle peut encore prendre la carte gratuite ?", "fr", 4),
+    ("Sam holds 3 cards in her hand. Can she take the free card?", "en", 3),
+])
+def test_the_hand_of_another_player_is_read(question, lang, held):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "legality", answer and answer.answer
+    assert answer.engine["hand"] == held and answer.engine["allowed"] is (held < _hand_limit()), answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens", "position"), [
+    ("Paul has 2 tokens. Can he take the fourth card?", "en", 2, 4),
+    ("Ma sœur a 3 jetons, elle peut prendre la 5e carte ?", "fr", 3, 5),
+    ("my son has 1 token and takes the 2nd card, how many does he have after?", "en", 1, 2),
+])
+def test_the_tokens_of_another_player_are_read(question, lang, tokens, position):
+    # The rulebook: one token per card skipped, so the card at `position` costs position - 1 (no tokens on the row).
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "take_cost", answer and answer.answer
+    assert answer.engine["player_tokens"] == tokens and answer.engine["cost"] == position - 1, answer.engine
+    assert answer.engine["allowed"] is (tokens >= position - 1)
+
+
+@pytest.mark.parametrize(("question", "lang", "position", "claimed"), [
+    ("Solo Puzzle: Emma takes the third card. She says she pays 2 tokens to the supply and the 2 cards she skipped are discarded, right?", "en", 3, 2),
+    ("Puzzle solo : Lucie prend la 4e carte. Elle dit qu'elle paie 2 jetons à la réserve et que les 3 cartes qu'elle saute sont défaussées, non ?", "fr", 4, 2),
+])
+def test_a_third_person_cost_claim_reads_the_cost_not_the_skipped_count(question, lang, position, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (position - 1 == claimed), answer.answer
+
+
+# ------------------------------------------------------------------------------ 4. a card claimed not to be earned
+
+
+def _ribbons(*titles):
+    return engine.score_painting(engine.Painting.from_cards(list(titles)), list(engine.FIRST_GAME_CARDS)).ribbons
+
+
+@pytest.mark.parametrize(("question", "lang", "slug"), [
+    ("Chosen, View, Game bottom to top. My friend says no Variety ribbon for that one, is he right?", "en", "variety"),
+    ("Chosen, View, Game from the bottom up: is it true that Repetition fails there?", "en", "repetition"),
+    ("Chosen en bas, View, Game en haut : ma sœur dit que la Répétition est ratée, elle a raison ?", "fr", "repetition"),
+    ("Chosen en bas, View au milieu, Game en haut : pas d'Emphase sur ce tableau, c'est bien ça ?", "fr", "emphasis"),
+])
+def test_a_claim_that_a_card_earns_nothing(question, lang, slug):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (_ribbons("Chosen", "View", "Game")[slug] == 0), answer.answer
+
+
+# ------------------------------------------------------------------------------ 5. an open question after a reported claim
+
+
+def _points(*titles):
+    return painting_points(engine.score_painting(engine.Painting.from_cards(list(titles)), list(engine.FIRST_GAME_CARDS)))
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Chosen, View, Game from bottom to top, first game. My cousin says it is worth 15. What does it really score?", "en"),
+    ("Chosen en bas, View au milieu, Game en haut, première partie. Mon oncle dit 8 points. Ça fait combien en vrai ?", "fr"),
+    ("First game: Chosen at the bottom, View, then Game on top. Dad wrote 4 on the pad and mum thinks it is less. "
+     "How many points is it worth?", "en"),
+])
+def test_an_open_question_after_a_reported_claim_is_computed(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed", answer and answer.answer
+    assert answer.engine["points"] == _points("Chosen", "View", "Game"), answer.engine
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed"), [
+    ("Chosen, View, Game from bottom to top, first game. My cousin says it is worth 15. Is he right?", "en", 15),
+    ("Chosen en bas, View au milieu, Game en haut, première partie. Mon oncle dit 10 points. Qui a raison ?", "fr", 10),
+])
+def test_a_yes_no_question_after_a_reported_claim_stays_a_claim(question, lang, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (_points("Chosen", "View", "Game") == claimed), answer.answer
+
+
+# ------------------------------------------------------------------------------ 6. the role a stated value plays
+
+
+def _designers_score():
+    # The "beat the designers" achievement needs strictly more than their score (rulebook p. 6).
+    beat = max((entry for entry in engine.ACHIEVEMENTS if entry.kind == "game_points" and "min" in entry.params),
+               key=lambda entry: entry.params["min"])
+    return beat.params["min"] - 1
+
+
+@pytest.mark.parametrize(("question", "lang", "claimed"), [
+    ("My daughter read that the designers' best score is 45. Is that what the rules say?", "en", 45),
+    ("Ma sœur a lu quelque part que le record des auteurs est de 47 points. C'est ce que dit le livret ?", "fr", 47),
+    ("My uncle heard somewhere that the designers scored 52 at best, is that in the rulebook?", "en", 52),
+])
+def test_a_reported_designers_score_is_checked_not_scored(question, lang, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.engine["intent"] == "designers_score", answer and answer.answer
+    assert answer.verdict is (_designers_score() == claimed), answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "component", "players"), [
+    ("We are three tonight. Our friend says we'll run short of Background Cards. How many will be left in the box?", "en",
+     "background_cards", 3),
+    ("On est 4 ce soir. Mon pote dit qu'il n'y aura pas assez de jetons Inspiration. Combien en reste-t-il dans la boîte ?", "fr",
+     "inspiration_tokens", 4),
+    ("On est 5 : il y a assez de cartes d'arrière-plan pour tout le monde ? Combien en reste-t-il ensuite ?", "fr",
+     "background_cards", 5),
+])
+def test_a_count_asked_with_a_pronoun_counts_the_component_named_before(question, lang, component, players):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "component_leftover", answer and answer.answer
+    assert answer.engine["left"] == _left_in_box(component, players), answer.engine
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Chosen / View / Game, mon cousin dit que ça fait 3 rubans Répétition parce qu'il reste une Forme toute seule.", "fr"),
+    ("Chosen, View, Game: my brother says that's 3 Repetition ribbons since one Shape is left alone.", "en"),
+])
+def test_a_card_left_alone_is_no_solo_game(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.engine["intent"] == "painting", answer and answer.answer
+    assert answer.verdict is (_ribbons("Chosen", "View", "Game")["repetition"] == 3), answer.answer

@@ -22,7 +22,7 @@ _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno lo
 _NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
-             "value_cues", "topic_cues", "stated_value"}
+             "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions"}
 
 
 @lru_cache(maxsize=4096)
@@ -41,6 +41,10 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     slots += [slot for slot in reader.ordinals(body) if not any(other.overlaps(slot.start, slot.end) for other in slots)]
     slots.sort(key=lambda slot: (slot.start, slot.end))
     cues = frozenset(key for key, regex in cue_patterns(game) if regex.search(body))
+    # "Tom says it scores nothing. What does that painting earn?": a reported claim, then the value asked openly: the
+    # asker wants the value (computed), not a verdict.
+    if cue is not None and asks_open_after(folded, cue, vocabulary):
+        body, cue, reported = folded, None, False
     claim = cue is not None
     elliptical = is_elliptical(body, vocabulary)
     # A follow-up ("and the leftmost one?") asks; only an explicit cue, or a value it states at its end ("and Movement
@@ -61,6 +65,22 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         negated=is_negated(body, slots) != bool(reported and cue and re.search(r"\b(?:no|non)$", cue)),
         elliptical=elliptical,
     )
+
+
+def asks_open_after(folded: str, cue: str, vocabulary) -> bool:
+    """Whether the message's last sentence asks a value openly ("what does it earn?", "combien ca fait alors ?",
+    not "is she right?" nor "what do you think?") and the claim cue stands in an earlier sentence."""
+    sentences = [match for match in re.finditer(r"[^.?!]+[.?!]*", folded) if match.group(0).strip(" .?!")]
+    if len(sentences) < 2:
+        return False
+    last = sentences[-1]
+    where = folded.rfind(cue)
+    if where < 0 or where >= last.start() or not last.group(0).rstrip().endswith("?"):
+        return False
+    if re.search(B + alternation(vocabulary.get("opinion_questions", ["\0"])) + E, last.group(0)) or re.match(
+            r"\s*" + alternation(vocabulary["yes_no_openers"]) + E, last.group(0)):
+        return False  # "is she right?", "is that what the rulebook says?" ask for a verdict
+    return re.search(B + alternation(vocabulary.get("open_questions", ["\0"])) + E, last.group(0)) is not None
 
 
 def restore_elisions(folded: str, lang: str, vocabulary) -> str:

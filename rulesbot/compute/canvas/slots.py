@@ -598,7 +598,11 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     regex = re.compile(
         B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
         r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
-        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only)\s+"
+        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only|"
+        # Another player's tokens read the same way ("Paul has 2 tokens", "elle a 3 jetons", "she only holds 1").
+        r"has|holds|has only|only has|still has|possede|n'a que|n'a plus que|il lui reste|il ne lui reste que|"
+        # ("y a 12 jetons" is "there are", not "has".)
+        r"(?<!\by\s)(?:a|a encore|a deja))\s+"
         r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?(?:(?:my|all my|all|mes|tous mes|mes|ses|his)\s+)?"
         + f"(?P<count>{reader.fragment_articles})\\s*(?:of\\s+(?:his|my|her)\\s+|de\\s+(?:ses|mes)\\s+)?{token}"
         + r"(?!\s+(?:on|sur|dessus|already|deja))"
@@ -632,6 +636,11 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         # "... quand il en a 4", "when he has 3": Vincent's tokens said with a pronoun, Vincent and tokens in question.
         re.search(r"\bvincent\b", text) and has(text, "token") and re.search(B + r"(?:quand il en a|s'il en a|lorsqu'il en a|when he has|if he has|when he's got|if he's got)\s+"
         r"(?:que\s+|only\s+|just\s+)?" + f"(?P<count>{reader.fragment_articles})" + r"(?:\s+" + token + r")?" + E, text))
+    # "he has 3 tokens" is Vincent's count only where Vincent is in question (named, or a follow-up about him);
+    # otherwise "he" is a player.
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    if vincent and not re.search(r"\bvincent", text) and not follow_up:
+        vincent = None
     if vincent:
         slots.append(Slot("vincent_tokens", reader.count_value(vincent.group("count")), *vincent.span()))
     else:
@@ -686,9 +695,13 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
     reader = numbers()
     count = reader.fragment
     card_word = alternation(words("card"))
-    in_hand = alternation(["in hand", "in my hand", "en main", "dans ma main", "in your hand", "dans la main"])
+    # Whoever holds them: "in his hand", "dans sa main" count as "in my hand".
+    in_hand = alternation(["in hand", "in my hand", "en main", "dans ma main", "in your hand", "dans la main", "in his hand",
+                           "in her hand", "in their hand", "in their hands", "dans sa main", "dans leur main", "dans ta main"])
+    # A player other than the asker holds them too ("my nephew has five cards", "ma fille a 5 cartes").
+    holds = r"has|holds|is holding|has got|tient|possede|(?<!\by\s)(?:a|a deja)"
     slots: list[Slot] = []
-    take_with = re.search(B + f"(?:with|avec|holding|having|i have|j'ai|if i have|si j'ai|already have|ai deja)\\s+(?:already\\s+)?"
+    take_with = re.search(B + f"(?:with|avec|holding|having|i have|j'ai|if i have|si j'ai|already have|ai deja|{holds})\\s+(?:already\\s+)?"
                           f"(?P<n>{count})\\s+(?:art\\s+)?(?:{card_word}\\s+)?(?:already\\s+|deja\\s+)?{in_hand}", text)
     if take_with:
         slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
@@ -708,7 +721,7 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
         slots.append(Slot("hand_size", held, full.start(), full.end() + (stated.end() if stated else 0)))
     if not take_with:
         got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
-                        f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai)\\s+(?:already\\s+|deja\\s+)?"
+                        f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai|{holds})\\s+(?:already\\s+|deja\\s+)?"
                         f"(?:que\\s+|qu'|only\\s+|just\\s+|seulement\\s+)?(?P<n>{count})\\s+(?:art\\s+|bonnes\\s+|good\\s+)?{card_word}"
                         + E, text)
         asks_to_hold = got and re.search(r"\b(?:can|could|may|allowed to|puis-je|peut-on|le droit d')\s*$",
@@ -833,6 +846,14 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             for match in re.finditer(B + alternation(phrases) + E, before):
                 if best is None or match.start() > best[1].start():
                     best = (component, match)
+        if best is None and re.match(r"\s*(?:are|is|will|would|do|does|of them|en|y|d'entre eux|il en|sont|reste|restent)\b", after):
+            # "... enough inspiration tokens for everybody. How many are left over?": the count asks with a pronoun
+            # or a verb, no noun: it counts the component named last in the sentences before it.
+            before = text[: question.start()]
+            for component, phrases in vocabulary()["components"].items():
+                for match in re.finditer(B + alternation(phrases) + E, before):
+                    if best is None or match.start() > best[1].start():
+                        best = (component, match)
         if best is None:
             return []
         offset = question.start() - len(before)

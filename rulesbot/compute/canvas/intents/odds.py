@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from rulesbot.compute.canvas.intents.common import vincent_in_question
 from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, numbers, words
@@ -78,7 +79,7 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
 def compute(parsed: Parsed) -> Computation | None:
     """The exact probability that Vincent's toss makes him select one row position."""
     lang = parsed.lang
-    if not parsed.cue("vincent"):
+    if not vincent_in_question(parsed):
         return None
     position = parsed.value("position")
     if parsed.inherited_from and parsed.has("ordinal") and (position is None or parsed.first("position").inherited):
@@ -171,7 +172,7 @@ def _spend(parsed: Parsed) -> Computation | None:
 def compute_pick(parsed: Parsed) -> Computation | None:
     """Which card Vincent takes: his most likely pick (or his only one) and the farthest card he can reach."""
     lang = parsed.lang
-    if not parsed.cue("vincent"):
+    if not vincent_in_question(parsed):
         return None
     if _SPEND.search(parsed.folded) and not parsed.cue("odds"):
         return _spend(parsed)
@@ -268,7 +269,7 @@ def _face_up_regex() -> re.Pattern:
 def compute_face_up(parsed: Parsed) -> Computation | None:
     """"What are the odds at least one of Vincent's tokens lands face up?": the toss's law (vincent_toss_outcomes)."""
     lang = parsed.lang
-    if not (parsed.cue("vincent") and parsed.cue("odds")) or parsed.has("position"):
+    if not (vincent_in_question(parsed) and parsed.cue("odds")) or parsed.has("position"):
         return None  # the card he takes is vincent_odds; without a chance asked it is one turn (vincent_turn)
     match = _face_up_regex().search(parsed.folded)
     if match is None:

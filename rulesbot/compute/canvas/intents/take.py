@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from rulesbot.compute.canvas import helpers
-from rulesbot.compute.canvas.intents.common import claimed_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, spans, vincent_in_question
 from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, numbers, words
 from rulesbot.compute.registry import Computation
@@ -60,7 +60,7 @@ def _free_word_outside_positions(parsed: Parsed) -> bool:
     return False
 
 
-_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
+_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que|he|she|they|we|il|elle|ils|nous|qu'il|qu'elle)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
                    r"saute|sautes|sautees|sautee)\b")
 
 
@@ -172,8 +172,9 @@ def compute(parsed: Parsed) -> Computation | None:
             or (parsed.claim and parsed.cue("token"))
             or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach"))):
         return None
-    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?" + alternation(words("take")), parsed.folded)
-    if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (parsed.cue("vincent") and not parsed.has("variant")):
+    vincent_takes = vincent_in_question(parsed) and re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?"
+                                                              + alternation(words("take")), parsed.folded)
+    if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (vincent_in_question(parsed) and not parsed.has("variant")):
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     if parsed.cue("paint") and not parsed.cue("cost_question", "gain"):
         return None  # "can I take the 2nd card and then paint on the same turn?" asks how a turn goes: a rule
@@ -297,7 +298,9 @@ def compute(parsed: Parsed) -> Computation | None:
     gain_stated = re.search(alternation(words("gain") + ["gives me", "give me", "me donne", "me rapporte"])
                             + r"\s+(?:me\s+)?(?:a|an|un|une)\s+" + alternation(words("token")), parsed.folded)
     if claim:
-        number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
+        # (The count of cards skipped, "the 3 cards she skipped", describes the take: it is not the claimed cost.)
+        number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens")
+                                + _skipped_count(parsed, position))
         if number is None and gain_stated:
             value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
         elif number is None and _free_word_outside_positions(parsed):
