@@ -228,3 +228,46 @@ def test_a_card_left_alone_is_no_solo_game(question, lang):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.engine["intent"] == "painting", answer and answer.answer
     assert answer.verdict is (_ribbons("Chosen", "View", "Game")["repetition"] == 3), answer.answer
+
+
+def _first_game_top():
+    # Each Scoring Card's table ends at its maximum (rulebook p. 4): the most the first game's four cards give.
+    return sum(engine.scoring_card(slug).points[-1] for slug in engine.FIRST_GAME_CARDS)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("if somebody maxed out every scoring card in the first game, how many points would that be without silver?", "en"),
+    ("si on maxe toutes les cartes de score de la première partie, ça fait combien de points sans l'argent ?", "fr"),
+    ("Maxing out each scoring card of a first game: what's the total, silver aside?", "en"),
+])
+def test_every_scoring_card_maxed_out(question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "max_points", answer and answer.answer
+    assert answer.engine["total"] == _first_game_top(), answer.engine
+
+
+@pytest.mark.parametrize(("question", "lang", "kind"), [
+    ("succès rubans argent sur toute la partie : il en faut combien ?", "fr", "game_silver"),
+    ("the silver ribbon achievement over a whole game, how many do you need?", "en", "game_silver"),
+    ("succès argent en une seule peinture : il en faut combien ?", "fr", "painting_silver"),
+])
+def test_how_many_an_achievement_needs_is_no_count_of_achievements(question, lang, kind):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "achievement_threshold", answer and answer.answer
+    expected = next(entry.params["min"] for entry in engine.ACHIEVEMENTS if entry.kind == kind and "min" in entry.params)
+    assert answer.engine["min"] == expected, answer.engine
+
+
+@pytest.mark.parametrize(("question", "lang", "players", "tokens"), [
+    ("Tie at 31 each. I have 2 tokens left, Paul has 0, Lina has 2. Who wins?", "en", ["me", "Paul", "Lina"], [2, 0, 2]),
+    ("Égalité à 35 points : Marc a 1 jeton, Zoé en a 3 et moi j'en ai 2. Qui gagne ?", "fr", ["me", "Marc", "Zoé"], [2, 1, 3]),
+    ("We all finished on 28, a tie. Sara kept 3 tokens, Ben has 1 and Ali has 0, who's the winner?", "en",
+     ["Sara", "Ben", "Ali"], [3, 1, 0]),
+])
+def test_a_tie_between_named_players(question, lang, players, tokens):
+    # The tie-break (rulebook p. 5): on equal points the most Inspiration Tokens left wins; equal tokens stay tied.
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "tie_break", answer and answer.answer
+    assert answer.engine["players"] == players and answer.engine["tokens"] == tokens, answer.engine
+    most = max(tokens)
+    assert answer.engine["winners"] == [who for who, held in zip(players, tokens, strict=True) if held == most]

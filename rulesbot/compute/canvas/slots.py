@@ -838,6 +838,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                          r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)
+    if best is None and has(text, "goal"):
+        return []  # "succes argent : il en faut combien ?", "how many do I need?": what something requires, no count of it
     if best is None:
         # Named before the question, in the same sentence ("jetons inspiration il y en a combien", "ribbons - how
         # many of each colour?"): the last component phrase before it.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rulesbot.compute.canvas.intents.common import (
     claimed_number,
     compared,
@@ -10,7 +12,9 @@ from rulesbot.compute.canvas.intents.common import (
     unit_after,
 )
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
+from rulesbot.compute.canvas.words import alternation, vocabulary, words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import E
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -63,7 +67,10 @@ def compute(parsed: Parsed) -> Computation | None:
 def compute_max_points(parsed: Parsed) -> Computation | None:
     """The most points the Scoring Cards in play can give (each card's last table value), silver aside."""
     lang = parsed.lang
-    if not parsed.cue("all_cards") or parsed.has("card_chain", "swatches", "ribbon_group"):
+    # "every scoring card", "toutes les cartes de score": all the cards in play, however they are named.
+    every = re.search(r"\b(?:" + alternation(words("all_of_them") + words("each_word") + ["chaque", "all", "toutes", "tous"])
+                      + r")\s+(?:[\w']+\s+)?" + alternation(vocabulary()["components"]["scoring_cards"]) + E, parsed.folded)
+    if not (parsed.cue("all_cards") or every) or parsed.has("card_chain", "swatches", "ribbon_group"):
         return None
     slugs, choice, concepts = scoring_selection(parsed, [], lang)
     if slugs is None:
