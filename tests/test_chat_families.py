@@ -271,3 +271,40 @@ def test_a_tie_between_named_players(question, lang, players, tokens):
     assert answer.engine["players"] == players and answer.engine["tokens"] == tokens, answer.engine
     most = max(tokens)
     assert answer.engine["winners"] == [who for who, held in zip(players, tokens, strict=True) if held == most]
+
+
+def _best_of(hand, scenario_cards):
+    # Brute force over every ordered triple of the hand (the rulebook: a painting is 3 cards in the order chosen).
+    from itertools import permutations
+    return max(painting_points(engine.score_painting(engine.Painting.from_cards(list(triple)), list(scenario_cards)))
+               for triple in permutations(hand, 3))
+
+
+@pytest.mark.parametrize(("question", "lang", "hand"), [
+    ("I hold Chosen, View, Game and Truth for the first game. What's the max I could score with three of them?", "en",
+     ["Chosen", "View", "Game", "Truth"]),
+    ("Première partie, j'ai Chosen, View, Game et Truth en main. Mon pote dit que je dépasse pas 8. C'est quoi le max avec 3 de ces cartes ?",
+     "fr", ["Chosen", "View", "Game", "Truth"]),
+    ("first game, hand: Mess, Truth, Chosen, Dreams. the maximum possible for one painting?", "en",
+     ["Mess", "Truth", "Chosen", "Dreams"]),
+])
+def test_the_max_of_a_hand_is_its_best_painting(question, lang, hand):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and answer.engine["intent"] == "best_painting", answer and answer.answer
+    assert answer.engine["points"] == _best_of(hand, engine.FIRST_GAME_CARDS), answer.engine
+
+
+def _scenario(slug):
+    return next(scenario for scenario in engine.SCENARIOS if scenario.slug == slug)
+
+
+@pytest.mark.parametrize(("question", "lang", "slug"), [
+    ("Nous débutons avec seulement Composition et Variété sur le plateau. Quel score faut-il pour gagner ce scénario ?", "fr",
+     "family-game"),
+    ("We play with Proximity, Space and Variety only. What is the goal score for that setup?", "en", "synergy"),
+    ("Hierarchy, Movement, Proportion and Style on the mat: what's the target?", "en", "bonus"),
+])
+def test_a_scenario_said_by_its_scoring_cards(question, lang, slug):
+    answer = ask(question, lang)
+    assert answer is not None and str(_scenario(slug).goal) in answer.answer, answer and answer.answer
+    assert answer.engine["intent"] in ("scenario_goal", "scenario"), answer.engine

@@ -89,7 +89,22 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
         for match in re.finditer(B + alternation(colours) + E, text):
             if _free(match.span(), found):
                 found.append(Slot("colour", slot_name, match.start(), match.end()))
+    found += _scenario_by_cards(text, found)
     return found
+
+
+def _scenario_by_cards(text: str, found: list[Slot]) -> list[Slot]:
+    """"on debute avec seulement Composition et Variete : quel score viser ?": a scenario said by its Scoring Cards
+    (exactly one scenario's fixed cards), when the game's goal is in question and no ribbons are counted."""
+    if any(slot.name == "scenario" for slot in found) or has(text, "ribbon") \
+            or not (has(text, "goal") or has(text, "pass") or has(text, "scenario")):
+        return []
+    named = [slot for slot in found if slot.name == "scoring_card"]
+    slugs = {slot.value.slug for slot in named}
+    matching = [scenario for scenario in engine.SCENARIOS if scenario.cards and set(scenario.cards) == slugs]
+    if len(named) < 2 or len(matching) != 1:
+        return []
+    return [Slot("scenario", matching[0], named[0].start, named[-1].end)]
 
 
 def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) -> bool:
