@@ -308,3 +308,29 @@ def test_a_scenario_said_by_its_scoring_cards(question, lang, slug):
     answer = ask(question, lang)
     assert answer is not None and str(_scenario(slug).goal) in answer.answer, answer and answer.answer
     assert answer.engine["intent"] in ("scenario_goal", "scenario"), answer.engine
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("is there an easy scenario for little kids, and what score do we need?", "en"),
+    ("c'est quoi un scénario facile pour débuter, et il faut combien de points ?", "fr"),
+    ("we want a hard game tonight: which setup and what target score?", "en"),
+])
+def test_a_level_word_describing_a_scenario_is_no_solo_level(question, lang):
+    answer = ask(question, lang)
+    assert answer is None or answer.engine is None or answer.engine["intent"] != "solo_level", answer.answer
+
+
+def test_a_solo_level_is_still_read():
+    answer = ask("what score do I need for hard in solo?")
+    level = next(level for level in engine.SOLO_LEVELS if level.slug == "hard")
+    assert answer.engine["intent"] == "solo_level" and str(level.target) in answer.answer, answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "counts", "claimed"), [
+    ("mon frère dit que 2 compo + 1 variété ça fait 7", "fr", {"composition": 2, "variety": 1}, 7),
+    ("my dad says Composition 3 and Variety 2 is 16, and that's the goal anyway", "en", {"composition": 3, "variety": 2}, 16),
+])
+def test_scoring_cards_with_counts_are_ribbons_not_a_scenario(question, lang, counts, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim" and answer.engine["intent"] == "ribbon_points", answer and answer.answer
+    assert answer.verdict is (sum(engine.points_for(slug, n) for slug, n in counts.items()) == claimed), answer.answer

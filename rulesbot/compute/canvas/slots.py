@@ -80,7 +80,12 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
             re.search(r"\d\s*=", text)) or has(text, "needs_previous") or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
-        found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
+        # "an easy scenario", "a hard game": a level name describing a scenario or a game is no solo level.
+        found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)
+                  and not re.match(r"\s+(?:" + alternation(words("scenario_word")) + r"|game|games|partie|parties)" + E,
+                                   text[slot.end:])
+                  and not re.search(B + r"(?:" + alternation(words("scenario_word")) + r"|partie|parties)\s+(?:plus\s+|tres\s+)?$",
+                                    text[: slot.start])]
     # "the level above", "le niveau suivant": a level named relative to a score (the one after the level it reaches).
     step = pattern("next_level").search(text)
     if step:
@@ -100,6 +105,10 @@ def _scenario_by_cards(text: str, found: list[Slot]) -> list[Slot]:
             or not (has(text, "goal") or has(text, "pass") or has(text, "scenario")):
         return []
     named = [slot for slot in found if slot.name == "scoring_card"]
+    count = numbers().fragment_articles
+    if any(re.search(B + f"(?:{count})\\s*(?:x\\s*)?$", text[max(0, slot.start - 12): slot.start])
+           or re.match(f"\\s*(?::|=|x)?\\s*(?:{count})" + E, text[slot.end:]) for slot in named):
+        return []  # "3 compo + 3 variete": counts of ribbons, said without the word
     slugs = {slot.value.slug for slot in named}
     matching = [scenario for scenario in engine.SCENARIOS if scenario.cards and set(scenario.cards) == slugs]
     if len(named) < 2 or len(matching) != 1:
