@@ -334,3 +334,27 @@ def test_scoring_cards_with_counts_are_ribbons_not_a_scenario(question, lang, co
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.engine["intent"] == "ribbon_points", answer and answer.answer
     assert answer.verdict is (sum(engine.points_for(slug, n) for slug, n in counts.items()) == claimed), answer.answer
+
+
+def _row_after(positions):
+    # Play the takes in the engine from an empty row (each player holding plenty of tokens).
+    rules = engine.ruleset("base")
+    row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
+    state = engine.custom_game(row=row, hands=((), ()), tokens=(10, 10))
+    for player, position in enumerate(positions):
+        state = engine.apply_action(state, engine.TakeCard(player=player, position=position))
+    return list(state.row_tokens)
+
+
+@pytest.mark.parametrize(("question", "lang", "positions", "asked"), [
+    ("In the example Abby skips two cards and then Charlotte skips one card. After Charlotte's turn, how many tokens are on the first card?",
+     "en", [3, 2], 1),
+    ("Léo saute 3 cartes, puis Inès saute une carte. Combien de jetons sur la 1re carte après le tour d'Inès ?", "fr", [4, 2], 1),
+    ("Max skipped one card, then Noor skipped two cards. How many tokens are sitting on the second card after that?", "en",
+     [2, 3], 2),
+])
+def test_players_who_skip_cards_take_the_next_one(question, lang, positions, asked):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "take_players", answer and answer.answer
+    assert answer.engine["positions"] == positions, answer.engine
+    assert answer.engine["row_tokens_after"][asked - 1] == _row_after(positions)[asked - 1], answer.engine

@@ -607,6 +607,12 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         counted = re.match(r"\s+(?:counting|en comptant|a partir|en partant|starting)\b", text[match.end(): match.end() + 20])
         if names_card or after_take or counted:
             slots.append(Slot("position", value, match.start(), match.end()))
+    # "Abby skips two cards", "elle saute 3 cartes": the card taken is the one after the skipped ones.
+    for match in re.finditer(B + r"(?:skip|skips|skipped|skipping|saute|sautes|sautent|a saute|passe|passes|a passe)\s+"
+                             + f"(?P<n>{reader.fragment_articles})\\s+{alternation(words('card'))}" + E, text):
+        skipped = reader.count_value(match.group("n"))
+        if skipped is not None and skipped + 1 <= row_size and _free(match.span(), slots):
+            slots.append(Slot("position", skipped + 1, *match.span()))
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
         if _free(match.span(1), slots):
             slots.append(Slot("position", int(match.group(1)), match.start(1), match.end(1)))
