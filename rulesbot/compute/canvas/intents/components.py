@@ -21,10 +21,10 @@ def compute(parsed: Parsed) -> Computation | None:
     """How many of a component (or players, levels, scenarios) the game has."""
     lang = parsed.lang
     slot = parsed.first("component")
-    # (Any one of these makes it another question: `has` needs all the kinds it is given.)
-    if slot is None or any(parsed.has(kind) for kind in ("art_card", "card_chain", "position", "ribbon_group", "player_tokens",
-                                                          "hand_size")):
+    if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
         return None
+    if parsed.has("position") and slot.value == "inspiration_tokens":
+        return None  # "how many tokens are on the first card?": the tokens on a row card (a take), not the box count
     if parsed.has("scoring_card") and slot.value != "scoring_cards":
         return None
     variant = parsed.value("variant")
