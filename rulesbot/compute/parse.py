@@ -1,7 +1,8 @@
 """`parse(question, lang, game) -> Parsed`: the one question-understanding layer (cached: one parse per question).
 
 Generic steps, driven by the shared language.json and the game's vocabulary (rulesbot.games.GameSpec):
-1. fold the question; strip a claim cue (a prefix such as "is it true that", reported speech such as "my sister
+1. fold the question and, in French, restore the elisions chat leaves out ("cest", "jai", "quil", "ya": the
+   vocabulary's `elisions`), so every later step reads the standard forms; strip a claim cue (a prefix such as "is it true that", reported speech such as "my sister
    reckons ..." / "mon cousin dit que ...", or a tag such as "..., innit?" / "..., c'est ça ?");
 2. run the game's slot finders over the claim's body (names from engine data, positions, counts, ...);
 3. add every number (digits and words), the cue lists present, the form, negation and whether it is elliptical.
@@ -21,7 +22,7 @@ _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno lo
 _NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
-             "value_cues", "topic_cues"}
+             "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions"}
 
 
 @lru_cache(maxsize=4096)
@@ -29,7 +30,7 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     """What `question` (in `lang`) asks about the game whose engine id is `game`; cached."""
     spec = game_spec(game)
     vocabulary = spec.vocabulary if spec is not None else language()
-    folded = fold(question)
+    folded = restore_elisions(fold(question), lang, vocabulary)
     body, cue, reported = split_claim(folded, vocabulary)
     slots: list[Slot] = []
     for finder in (spec.slot_finders if spec is not None else ()):
@@ -40,10 +41,15 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     slots += [slot for slot in reader.ordinals(body) if not any(other.overlaps(slot.start, slot.end) for other in slots)]
     slots.sort(key=lambda slot: (slot.start, slot.end))
     cues = frozenset(key for key, regex in cue_patterns(game) if regex.search(body))
+    # "Tom says it scores nothing. What does that painting earn?": a reported claim, then the value asked openly: the
+    # asker wants the value (computed), not a verdict.
+    if cue is not None and asks_open_after(folded, cue, vocabulary):
+        body, cue, reported = folded, None, False
     claim = cue is not None
     elliptical = is_elliptical(body, vocabulary)
-    # A follow-up ("and the leftmost one?") asks; only an explicit cue makes it a claim.
-    statement = not claim and not elliptical and is_statement(body, vocabulary)
+    # A follow-up ("and the leftmost one?") asks; only an explicit cue, or a value it states at its end ("and Movement
+    # with 3 is 12?"), makes it a claim.
+    statement = not claim and (states_value(body, vocabulary) if elliptical else is_statement(body, vocabulary))
     return Parsed(
         text=question,
         folded=body,
@@ -59,6 +65,44 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         negated=is_negated(body, slots) != bool(reported and cue and re.search(r"\b(?:no|non)$", cue)),
         elliptical=elliptical,
     )
+
+
+def asks_open_after(folded: str, cue: str, vocabulary) -> bool:
+    """Whether the message's last sentence asks a value openly ("what does it earn?", "combien ca fait alors ?",
+    not "is she right?" nor "what do you think?") and the claim cue stands in an earlier sentence."""
+    sentences = [match for match in re.finditer(r"[^.?!]+[.?!]*", folded) if match.group(0).strip(" .?!")]
+    if len(sentences) < 2:
+        return False
+    last = sentences[-1]
+    where = folded.rfind(cue)
+    if where < 0 or where >= last.start() or not last.group(0).rstrip().endswith("?"):
+        return False
+    if re.search(B + alternation(vocabulary.get("opinion_questions", ["\0"])) + E, last.group(0)) or re.match(
+            r"\s*" + alternation(vocabulary["yes_no_openers"]) + E, last.group(0)):
+        return False  # "is she right?", "is that what the rulebook says?" ask for a verdict
+    return re.search(B + alternation(vocabulary.get("open_questions", ["\0"])) + E, last.group(0)) is not None
+
+
+def restore_elisions(folded: str, lang: str, vocabulary) -> str:
+    """`folded` with the language's elided words written without their apostrophe restored ("cest" -> "c'est",
+    "quil" -> "qu'il", "ya" -> "y a"); only words that are never anything else are listed (vocabulary `elisions`)."""
+    table = vocabulary.get("elisions", {}).get(lang)
+    if not table:
+        return folded
+    return _elision_pattern(tuple(sorted(table))).sub(lambda match: table[match.group(0)], folded)
+
+
+@lru_cache(maxsize=8)
+def _elision_pattern(words: tuple[str, ...]) -> re.Pattern:
+    return re.compile(B + "(?:" + "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + ")" + r"(?![\w'])")
+
+
+def states_value(body: str, vocabulary) -> bool:
+    """Whether a follow-up ends by stating a value ("et Movement avec 3 c'est 12 ?", "and 4 silver makes 8?"): a
+    copula or value verb, then a number (and its unit) closing the message."""
+    reader = numbers_for(vocabulary)
+    return re.search(B + alternation(vocabulary.get("stated_value", ["\0"])) + r"\s+(?:" + reader.core + r")"
+                     r"(?:\s*(?:%|points?|pts?|jetons?|tokens?|rubans?|ribbons?))?\s*[?!.]*\s*$", body) is not None
 
 
 def is_negated(body: str, slots: list[Slot]) -> bool:
@@ -136,7 +180,8 @@ def _prefixes(vocabulary) -> str:
 def _reported(body: str, start: int, vocabulary) -> re.Match | None:
     """Reported speech opening the clause at `start` ("my sister reckons (that)", "d'apres Paul,")."""
     according = re.compile(r"\s*" + alternation(vocabulary["reported_according"]) + r"\s+[\w' -]{1,40}?,\s*").match(body, start)
-    speech = re.compile(r"\s*(?:[\w'-]+\s+){0,3}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
+    # The speaker may take a few words ("le joueur a cote dit que", "the guy next to me says"), none of them asking.
+    speech = re.compile(r"\s*(?:(?!" + alternation(vocabulary["interrogatives"]) + E + r")[\w'-]+\s+){0,5}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
                         + alternation(vocabulary["reported_connector"]) + r"\s*)?").match(body, start)
     return according or speech
 

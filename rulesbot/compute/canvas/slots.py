@@ -80,7 +80,12 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
             re.search(r"\d\s*=", text)) or has(text, "needs_previous") or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
-        found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)]
+        # "an easy scenario", "a hard game": a level name describing a scenario or a game is no solo level.
+        found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)
+                  and not re.match(r"\s+(?:" + alternation(words("scenario_word")) + r"|game|games|partie|parties)" + E,
+                                   text[slot.end:])
+                  and not re.search(B + r"(?:" + alternation(words("scenario_word")) + r"|partie|parties)\s+(?:plus\s+|tres\s+)?$",
+                                    text[: slot.start])]
     # "the level above", "le niveau suivant": a level named relative to a score (the one after the level it reaches).
     step = pattern("next_level").search(text)
     if step:
@@ -89,7 +94,26 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
         for match in re.finditer(B + alternation(colours) + E, text):
             if _free(match.span(), found):
                 found.append(Slot("colour", slot_name, match.start(), match.end()))
+    found += _scenario_by_cards(text, found)
     return found
+
+
+def _scenario_by_cards(text: str, found: list[Slot]) -> list[Slot]:
+    """"on debute avec seulement Composition et Variete : quel score viser ?": a scenario said by its Scoring Cards
+    (exactly one scenario's fixed cards), when the game's goal is in question and no ribbons are counted."""
+    if any(slot.name == "scenario" for slot in found) or has(text, "ribbon") \
+            or not (has(text, "goal") or has(text, "pass") or has(text, "scenario")):
+        return []
+    named = [slot for slot in found if slot.name == "scoring_card"]
+    count = numbers().fragment_articles
+    if any(re.search(B + f"(?:{count})\\s*(?:x\\s*)?$", text[max(0, slot.start - 12): slot.start])
+           or re.match(f"\\s*(?::|=|x)?\\s*(?:{count})" + E, text[slot.end:]) for slot in named):
+        return []  # "3 compo + 3 variete": counts of ribbons, said without the word
+    slugs = {slot.value.slug for slot in named}
+    matching = [scenario for scenario in engine.SCENARIOS if scenario.cards and set(scenario.cards) == slugs]
+    if len(named) < 2 or len(matching) != 1:
+        return []
+    return [Slot("scenario", matching[0], named[0].start, named[-1].end)]
 
 
 def _space_chain(text: str, spans: list[Slot], current: list[Slot], span: Slot) -> bool:
@@ -583,6 +607,12 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         counted = re.match(r"\s+(?:counting|en comptant|a partir|en partant|starting)\b", text[match.end(): match.end() + 20])
         if names_card or after_take or counted:
             slots.append(Slot("position", value, match.start(), match.end()))
+    # "Abby skips two cards", "elle saute 3 cartes": the card taken is the one after the skipped ones.
+    for match in re.finditer(B + r"(?:skip|skips|skipped|skipping|saute|sautes|sautent|a saute|passe|passes|a passe)\s+"
+                             + f"(?P<n>{reader.fragment_articles})\\s+{alternation(words('card'))}" + E, text):
+        skipped = reader.count_value(match.group("n"))
+        if skipped is not None and skipped + 1 <= row_size and _free(match.span(), slots):
+            slots.append(Slot("position", skipped + 1, *match.span()))
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
         if _free(match.span(1), slots):
             slots.append(Slot("position", int(match.group(1)), match.start(1), match.end(1)))
@@ -598,7 +628,11 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     regex = re.compile(
         B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
         r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
-        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only)\s+"
+        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only|"
+        # Another player's tokens read the same way ("Paul has 2 tokens", "elle a 3 jetons", "she only holds 1").
+        r"has|holds|has only|only has|still has|possede|n'a que|n'a plus que|il lui reste|il ne lui reste que|"
+        # ("y a 12 jetons" is "there are", not "has".)
+        r"(?<!\by\s)(?:a|a encore|a deja))\s+"
         r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?(?:(?:my|all my|all|mes|tous mes|mes|ses|his)\s+)?"
         + f"(?P<count>{reader.fragment_articles})\\s*(?:of\\s+(?:his|my|her)\\s+|de\\s+(?:ses|mes)\\s+)?{token}"
         + r"(?!\s+(?:on|sur|dessus|already|deja))"
@@ -625,11 +659,18 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
         B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text) or re.search(
         # "vincent il lui reste plus que 2 jetons", "vincent's got 6 tokens", "vincent is down to 1 token".
-        B + r"vincent(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
-        r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or (
+        B + r"(?:vincent|he)(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
+        r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
+        # "vincent 2 tokens", "Vincent : 4 jetons": his name, then his count.
+        B + r"vincent\s*[:,-]?\s*" + f"(?P<count>{reader.fragment})\\s+{token}", text) or (
         # "... quand il en a 4", "when he has 3": Vincent's tokens said with a pronoun, Vincent and tokens in question.
         re.search(r"\bvincent\b", text) and has(text, "token") and re.search(B + r"(?:quand il en a|s'il en a|lorsqu'il en a|when he has|if he has|when he's got|if he's got)\s+"
         r"(?:que\s+|only\s+|just\s+)?" + f"(?P<count>{reader.fragment_articles})" + r"(?:\s+" + token + r")?" + E, text))
+    # "he has 3 tokens" is Vincent's count only where Vincent is in question (named, or a follow-up about him);
+    # otherwise "he" is a player.
+    follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    if vincent and not re.search(r"\bvincent", text) and not follow_up:
+        vincent = None
     if vincent:
         slots.append(Slot("vincent_tokens", reader.count_value(vincent.group("count")), *vincent.span()))
     else:
@@ -684,9 +725,13 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
     reader = numbers()
     count = reader.fragment
     card_word = alternation(words("card"))
-    in_hand = alternation(["in hand", "in my hand", "en main", "dans ma main", "in your hand", "dans la main"])
+    # Whoever holds them: "in his hand", "dans sa main" count as "in my hand".
+    in_hand = alternation(["in hand", "in my hand", "en main", "dans ma main", "in your hand", "dans la main", "in his hand",
+                           "in her hand", "in their hand", "in their hands", "dans sa main", "dans leur main", "dans ta main"])
+    # A player other than the asker holds them too ("my nephew has five cards", "ma fille a 5 cartes").
+    holds = r"has|holds|is holding|has got|tient|possede|(?<!\by\s)(?:a|a deja)"
     slots: list[Slot] = []
-    take_with = re.search(B + f"(?:with|avec|holding|having|i have|j'ai|if i have|si j'ai|already have|ai deja)\\s+(?:already\\s+)?"
+    take_with = re.search(B + f"(?:with|avec|holding|having|i have|j'ai|if i have|si j'ai|already have|ai deja|{holds})\\s+(?:already\\s+)?"
                           f"(?P<n>{count})\\s+(?:art\\s+)?(?:{card_word}\\s+)?(?:already\\s+|deja\\s+)?{in_hand}", text)
     if take_with:
         slots.append(Slot("hand_size", reader.count_value(take_with.group("n")), *take_with.span()))
@@ -706,7 +751,7 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
         slots.append(Slot("hand_size", held, full.start(), full.end() + (stated.end() if stated else 0)))
     if not take_with:
         got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
-                        f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai)\\s+(?:already\\s+|deja\\s+)?"
+                        f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai|{holds})\\s+(?:already\\s+|deja\\s+)?"
                         f"(?:que\\s+|qu'|only\\s+|just\\s+|seulement\\s+)?(?P<n>{count})\\s+(?:art\\s+|bonnes\\s+|good\\s+)?{card_word}"
                         + E, text)
         asks_to_hold = got and re.search(r"\b(?:can|could|may|allowed to|puis-je|peut-on|le droit d')\s*$",
@@ -823,6 +868,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                          r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
         if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
             best = (component, match)
+    if best is None and has(text, "goal"):
+        return []  # "succes argent : il en faut combien ?", "how many do I need?": what something requires, no count of it
     if best is None:
         # Named before the question, in the same sentence ("jetons inspiration il y en a combien", "ribbons - how
         # many of each colour?"): the last component phrase before it.
@@ -831,6 +878,14 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             for match in re.finditer(B + alternation(phrases) + E, before):
                 if best is None or match.start() > best[1].start():
                     best = (component, match)
+        if best is None and re.match(r"\s*(?:are|is|will|would|do|does|of them|en|y|d'entre eux|il en|sont|reste|restent)\b", after):
+            # "... enough inspiration tokens for everybody. How many are left over?": the count asks with a pronoun
+            # or a verb, no noun: it counts the component named last in the sentences before it.
+            before = text[: question.start()]
+            for component, phrases in vocabulary()["components"].items():
+                for match in re.finditer(B + alternation(phrases) + E, before):
+                    if best is None or match.start() > best[1].start():
+                        best = (component, match)
         if best is None:
             return []
         offset = question.start() - len(before)

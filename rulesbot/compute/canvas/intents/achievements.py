@@ -22,7 +22,9 @@ _KINDS = {
     ("same_element", True): "painting_same_element", ("same_element", False): "painting_same_element",
 }
 # Who speaks of their own result ("I scored", "j'ai fait"): then it is no question about the designers' score.
-_FIRST_PERSON = {"en": r"\b(?:i|i'm|i've|my|me|we|we've|our)\b", "fr": r"(?:\b(?:je|mon|ma|mes|on|nous)\b|\bj')"}
+# ("my son read that ..." is someone else speaking: "my" / "mon" count only before a result, "my score".)
+_FIRST_PERSON = {"en": r"\b(?:i|i'm|i've|me|we|we've)\b|\b(?:my|our)\s+(?:[\w']+\s+)?(?:score|scores|total|points|result|game)\b",
+                 "fr": r"(?:\b(?:je|on|nous)\b|\bj')|\b(?:mon|ma|mes|notre)\s+(?:[\w']+\s+)?(?:score|total|points|resultat|partie)\b"}
 # A threshold stated ("the achievement for ... is 5 silvers", "il faut 7 rubans"), not a value reached.
 _STATES_THRESHOLD = r"(?:\bis|\bare|=|c'est|\best|\bneeds?|\brequires?|\bfaut|\bdemande|\bexige)\s*(?:the\s+|le\s+|de\s+)?$"
 

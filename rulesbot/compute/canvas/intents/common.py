@@ -102,6 +102,36 @@ def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str)
     return slugs, [say("assume_first_game", lang, cards=cards)], [("first_game_assumption", {})]
 
 
+def vincent_in_question(parsed: Parsed) -> bool:
+    """Whether the question is about Vincent: he is named (here or in the question a follow-up leans on), his variant
+    is played, or chance is asked ("what are the odds he takes ...", "he can never take ..."). A bare "he" is otherwise a player ("my nephew
+    ... may he take it?")."""
+    if re.search(r"\bvincent", parsed.folded) or (parsed.previous is not None and re.search(r"\bvincent", parsed.previous.folded)):
+        return True
+    variant = parsed.value("variant")
+    # (What "he" can never / always do is chance too: a player's take is a cost, not a certainty.)
+    return (variant is not None and variant.name == "vincent") or parsed.cue("odds", "face_up", "never", "always") \
+        and parsed.cue("vincent")
+
+
+def denied(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a Scoring Card is said not to be earned: "no Composition", "pas de Variete", "Emphasis fails",
+    "l'Emphase est ratee" (the card, then a failing word in its clause; vocabulary `deny_before` / `deny_after`)."""
+    text = parsed.folded
+    ribbon = alternation(words("ribbon"))
+    before = re.search(B + alternation(words("deny_before")) + rf"\s+(?:(?:{ribbon})\s+)?(?:(?:the|la|le|l'|de|d')\s*)?$",
+                       text[max(0, slot.start - 24): slot.start])
+    clause = re.split(r"[.,;:?!]|\b(?:because|since|as|car|parce|puisque|vu|but|mais)\b", text[slot.end: slot.end + 40])[0]
+    after = re.search(B + r"(?:(?:is|est|a|has|was|etait)\s+)?(?:" + alternation(words("deny_after")) + ")" + E, clause)
+    return before is not None or after is not None
+
+
+def compared(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a name is said as a comparison ("like Repetition", "comme Repetition", "same as Emphasis")."""
+    return re.search(B + alternation(words("like_word")) + r"\s+(?:(?:the|la|le|l')\s*)?$",
+                     parsed.folded[max(0, slot.start - 20): slot.start]) is not None
+
+
 def spans(parsed: Parsed, *kinds: str) -> list[tuple[int, int]]:
     """The spans of every (non-inherited) slot of the given kinds."""
     return [(slot.start, slot.end) for slot in parsed.slots if slot.name in kinds and not slot.inherited]

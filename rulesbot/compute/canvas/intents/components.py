@@ -23,6 +23,8 @@ def compute(parsed: Parsed) -> Computation | None:
     slot = parsed.first("component")
     if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
         return None
+    if parsed.has("position") and slot.value == "inspiration_tokens":
+        return None  # "how many tokens are on the first card?": the tokens on a row card (a take), not the box count
     if parsed.has("scoring_card") and slot.value != "scoring_cards":
         return None
     variant = parsed.value("variant")
@@ -83,7 +85,13 @@ def _leftover(parsed: Parsed, counts, slug: str, lang: str) -> Computation | Non
     sentence = say("component_leftover", lang, left=left, component=name, total=total.count, players=players.value,
                    each=per_player.count)
     trace = [f"{total.count} - {players.value} × {per_player.count} = {left}"]
+    # "Julie says at 5 players exactly 5 backgrounds stay in the box": the count stated besides the players'.
+    # (A share said per player, "3 each", describes the setup.)
+    number = next((item for item in reversed(parsed.free_numbers()) if item.start != players.start
+                   and not re.match(r"\s*(?:[\w'-]+\s+){0,3}?" + alternation(words("each_word")) + E,
+                                    parsed.folded[item.end:item.end + 40])), None) if parsed.claim else None
     return Computation(intent="components", sentences=[sentence], trace=trace, value=left, value_text=str(left),
+                       claimed=None if number is None else number.value,
                        engine={"intent": "component_leftover", "component": total.slug, "count": total.count,
                                "players": players.value, "per_player": per_player.count, "left": left},
                        concepts=[(f"component/{total.slug}", {"page": total.page})])

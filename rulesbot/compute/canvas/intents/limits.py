@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from rulesbot.compute.canvas.intents.common import claimed_number, scoring_selection, spans, unit_after
+import re
+
+from rulesbot.compute.canvas.intents.common import (
+    claimed_number,
+    compared,
+    scoring_selection,
+    spans,
+    unit_after,
+)
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
+from rulesbot.compute.canvas.words import alternation, vocabulary, words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import E
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -12,7 +22,8 @@ from rulesbot.parsed import Parsed
 def compute(parsed: Parsed) -> Computation | None:
     """The most ribbons one Scoring Card gives (its points table's length, from the engine's data)."""
     lang = parsed.lang
-    cards = {slot.value.slug: slot.value for slot in parsed.all("scoring_card")}
+    # A card named as a comparison ("Style goes up to 4 like Repetition") is not the one asked about.
+    cards = {slot.value.slug: slot.value for slot in parsed.all("scoring_card") if not compared(parsed, slot)}
     if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
         return None
     scoring = next(iter(cards.values()))
@@ -56,7 +67,10 @@ def compute(parsed: Parsed) -> Computation | None:
 def compute_max_points(parsed: Parsed) -> Computation | None:
     """The most points the Scoring Cards in play can give (each card's last table value), silver aside."""
     lang = parsed.lang
-    if not parsed.cue("all_cards") or parsed.has("card_chain", "swatches", "ribbon_group"):
+    # "every scoring card", "toutes les cartes de score": all the cards in play, however they are named.
+    every = re.search(r"\b(?:" + alternation(words("all_of_them") + words("each_word") + ["chaque", "all", "toutes", "tous"])
+                      + r")\s+(?:[\w']+\s+)?" + alternation(vocabulary()["components"]["scoring_cards"]) + E, parsed.folded)
+    if not (parsed.cue("all_cards") or every) or parsed.has("card_chain", "swatches", "ribbon_group"):
         return None
     slugs, choice, concepts = scoring_selection(parsed, [], lang)
     if slugs is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from rulesbot.compute.canvas.intents.common import vincent_in_question
 from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, numbers, words
@@ -52,6 +53,10 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
     """A probability the question states ("1 in 4", "une chance sur deux", "3/8", "25%", "always", "never") and its span."""
     text = parsed.folded
     reader = numbers()
+    # "fifty fifty", "50/50", "une fois sur deux": even odds (before "50/50" reads as the fraction 1).
+    even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
+    if even:
+        return Fraction(1, 2), [even.span()]
     ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur|fois sur|time in|times in|"
                       f"time out of|times out of)\\s+({reader.fragment})", text)
     if ratio:
@@ -74,7 +79,7 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
 def compute(parsed: Parsed) -> Computation | None:
     """The exact probability that Vincent's toss makes him select one row position."""
     lang = parsed.lang
-    if not parsed.cue("vincent"):
+    if not vincent_in_question(parsed):
         return None
     position = parsed.value("position")
     if parsed.inherited_from and parsed.has("ordinal") and (position is None or parsed.first("position").inherited):
@@ -86,8 +91,9 @@ def compute(parsed: Parsed) -> Computation | None:
     stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
     # "he can never / always takes ...": a claim that the probability is 0 / 1 (the negation is the claim itself).
     certainty = stated if stated in (0, 1) and parsed.cue("never", "always") else None
-    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and stated is not None
-                                                                                     and parsed.cue("odds"))):
+    # A probability written as one ("1/4", "25 %", "fifty fifty") says odds are in question without an odds word.
+    written = stated is not None and bool(stated_spans)
+    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and written)):
         return None
     if parsed.explicit_claim and stated is None:
         return None  # "his best chance is the 2nd card, right?" states no probability: nothing to check it against
@@ -166,7 +172,7 @@ def _spend(parsed: Parsed) -> Computation | None:
 def compute_pick(parsed: Parsed) -> Computation | None:
     """Which card Vincent takes: his most likely pick (or his only one) and the farthest card he can reach."""
     lang = parsed.lang
-    if not parsed.cue("vincent"):
+    if not vincent_in_question(parsed):
         return None
     if _SPEND.search(parsed.folded) and not parsed.cue("odds"):
         return _spend(parsed)
@@ -263,7 +269,7 @@ def _face_up_regex() -> re.Pattern:
 def compute_face_up(parsed: Parsed) -> Computation | None:
     """"What are the odds at least one of Vincent's tokens lands face up?": the toss's law (vincent_toss_outcomes)."""
     lang = parsed.lang
-    if not (parsed.cue("vincent") and parsed.cue("odds")) or parsed.has("position"):
+    if not (vincent_in_question(parsed) and parsed.cue("odds")) or parsed.has("position"):
         return None  # the card he takes is vincent_odds; without a chance asked it is one turn (vincent_turn)
     match = _face_up_regex().search(parsed.folded)
     if match is None:

@@ -7,6 +7,7 @@ import re
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import (
     claimed_number,
+    denied,
     own_cue,
     scoring_selection,
     spans,
@@ -318,6 +319,8 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
         if unit == "silver":
             computation.value = computation.engine["bonus"]
             computation.value_text = qty(computation.engine["bonus"], "silver_ribbon", lang)
+            # The claim is about silver ribbons: the Bonus Icons' rule is its first source.
+            computation.concepts.insert(0, ("bonus_icons", {}))
         elif unit == "ribbons" and target in ribbons:
             computation.value, computation.value_text = ribbons[target], qty(ribbons[target], "ribbon", lang)
         elif unit == "ribbons":
@@ -325,8 +328,10 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             computation.value, computation.value_text = total, qty(total, "ribbon", lang)
         computation.claimed = number.value
         return
-    named_slugs = [slot.value.slug for slot in parsed.all("scoring_card")]
+    named = parsed.all("scoring_card")
+    named_slugs = [slot.value.slug for slot in named]
     if named_slugs:
         computation.value = all(ribbons.get(slug, 0) > 0 for slug in named_slugs)
-        computation.claimed = not parsed.negated
+        # "no Composition because ...", "Emphasis fails": the claimed outcome is that the card earns nothing.
+        computation.claimed = not (parsed.negated or any(denied(parsed, slot) for slot in named))
         computation.value_text = None

@@ -10,10 +10,11 @@ import re
 from typing import Any
 
 from rulesbot.compute.canvas import helpers
-from rulesbot.compute.canvas.intents.common import claimed_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, spans, vincent_in_question
 from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, numbers, words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
@@ -60,7 +61,7 @@ def _free_word_outside_positions(parsed: Parsed) -> bool:
     return False
 
 
-_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
+_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que|he|she|they|we|il|elle|ils|nous|qu'il|qu'elle)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
                    r"saute|sautes|sautees|sautee)\b")
 
 
@@ -170,10 +171,11 @@ def compute(parsed: Parsed) -> Computation | None:
     lang = parsed.lang
     if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
             or (parsed.claim and parsed.cue("token"))
-            or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach"))):
+            or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach")) or len(_actors(parsed)) == 2):
         return None
-    vincent_takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?" + alternation(words("take")), parsed.folded)
-    if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (parsed.cue("vincent") and not parsed.has("variant")):
+    vincent_takes = vincent_in_question(parsed) and re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?"
+                                                              + alternation(words("take")), parsed.folded)
+    if parsed.cue("odds") or parsed.has("vincent_tokens") or vincent_takes or (vincent_in_question(parsed) and not parsed.has("variant")):
         return None  # Vincent's pick is chance, not a cost (the odds intent); the Vincent variant's own takes are costs
     if parsed.cue("paint") and not parsed.cue("cost_question", "gain"):
         return None  # "can I take the 2nd card and then paint on the same turn?" asks how a turn goes: a rule
@@ -189,7 +191,8 @@ def compute(parsed: Parsed) -> Computation | None:
         return _row_after_previous(parsed, asked_row)  # "and how many tokens are on the first card after that?"
     actors = _actors(parsed)
     if len(named) == 2 and len(actors) == 2:
-        return _players(parsed, named, actors)  # "abby took the 3rd card, now charlotte takes the 2nd"
+        # "abby took the 3rd card, now charlotte takes the 2nd"; "... how many tokens are on the first card after?"
+        return _players(parsed, named, actors, asked_row)
     if len(set(named)) > 1:
         if parsed.cue("take_sequence") and len(named) == 2:
             return _sequence(parsed, named)  # "I take the 3rd, then next turn the leftmost one"
@@ -297,7 +300,9 @@ def compute(parsed: Parsed) -> Computation | None:
     gain_stated = re.search(alternation(words("gain") + ["gives me", "give me", "me donne", "me rapporte"])
                             + r"\s+(?:me\s+)?(?:a|an|un|une)\s+" + alternation(words("token")), parsed.folded)
     if claim:
-        number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens"))
+        # (The count of cards skipped, "the 3 cards she skipped", describes the take: it is not the claimed cost.)
+        number = claimed_number(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens")
+                                + _skipped_count(parsed, position))
         if number is None and gain_stated:
             value, value_text, claimed = gain, qty(gain, "token", lang), 1  # "gives me a token"
         elif number is None and _free_word_outside_positions(parsed):
@@ -359,7 +364,7 @@ def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
 
 
 _ACTOR = re.compile(r"\b(?P<who>[a-z]+)\s+(?:then\s+|now\s+|just\s+|puis\s+|ensuite\s+)?(?:took|takes|grabbed|grabs|picked|picks|prend|a pris|"
-                    r"prends|chope|choppe|a choppe)\b")
+                    r"prends|chope|choppe|a choppe|skip|skips|skipped|saute|a saute)\b")
 _NOT_NAMES = {"i", "je", "you", "tu", "he", "il", "she", "elle", "we", "on", "they", "ils", "then", "now", "and", "et", "puis",
               "ensuite", "who", "qui", "vincent", "player", "joueur", "someone", "quelqu'un", "if", "si", "when", "quand"}
 
@@ -370,15 +375,19 @@ def _actors(parsed: Parsed) -> list[tuple[str, int]]:
             if match.group("who") not in _NOT_NAMES]
 
 
-def _players(parsed: Parsed, positions: list[int], actors: list[tuple[str, int]]) -> Computation | None:
+def _players(parsed: Parsed, positions: list[int], actors: list[tuple[str, int]],
+             asked_row: tuple[int, tuple[int, int]] | None = None) -> Computation | None:
     """Two players take one after the other: the tokens the asked one gains or loses on their take, and the row after.
 
-    The asked player is the one named again after both takes ("how many tokens does charlotte gain?")."""
+    The asked player is the one named again after both takes ("how many tokens does charlotte gain?"); or a row card's
+    tokens after both takes are asked ("how many tokens are on the first card after charlotte's turn?")."""
     lang = parsed.lang
     (first, _), (second, second_at) = actors
     if first == second or parsed.has("player_tokens", "tokens_on_cards", "tokens_on_target") or parsed.claim:
         return None
     asked = [name for name in (first, second) if re.search(r"\b" + re.escape(name) + r"\b", parsed.folded[second_at + len(second):])]
+    if asked_row is not None:
+        asked = [second]  # the row after the second take is asked, not a player's tokens
     if len(asked) != 1:
         return None  # which player's tokens are asked is not said
     variant = parsed.value("variant")
@@ -398,7 +407,9 @@ def _players(parsed: Parsed, positions: list[int], actors: list[tuple[str, int]]
         nets.append(state.players[player].tokens - before)
     who = 0 if asked[0] == first else 1
     net = nets[who]
-    names = (first.capitalize(), second.capitalize())
+    # The names as the player wrote them ("Inès", not the folded "ines").
+    names = tuple(next((item for item in re.findall(r"[\w'-]+", parsed.text) if fold(item) == name), name.capitalize())
+                  for name in (first, second))
     sentences = [say("take_players", lang, first=names[0], second=names[1], first_position=positions[0],
                      second_position=positions[1], first_net=f"{nets[0]:+d}", second_net=f"{nets[1]:+d}",
                      row=list(state.row_tokens))]
@@ -406,6 +417,16 @@ def _players(parsed: Parsed, positions: list[int], actors: list[tuple[str, int]]
     explained = [(slot.start, slot.end) for slot in parsed.all("ordinal") if not slot.inherited and slot.value < positions[0]]
     explained += [(slot.start, slot.end) for slot in parsed.all("position") if not slot.inherited]
     explained += spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    if asked_row is not None:
+        where, span = asked_row
+        if where > rules.row_size:
+            return None
+        left = state.row_tokens[where - 1]
+        sentences.append(say("row_tokens_after", lang, position=where, tokens=qty(left, "token", lang)))
+        return Computation(intent="take", sentences=sentences, value=left, value_text=qty(left, "token", lang),
+                           engine={"intent": "take_players", "positions": positions, "nets": nets, "asked": None,
+                                   "ruleset": rules.name, "row_tokens_after": list(state.row_tokens)},
+                           concepts=[("take", {})], explained=explained + [span])
     return Computation(intent="take", sentences=sentences, value=net, value_text=f"{net:+d}",
                        engine={"intent": "take_players", "positions": positions, "nets": nets, "asked": who,
                                "ruleset": rules.name, "row_tokens_after": list(state.row_tokens)},

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.phrasing import qty, say, word
+from rulesbot.compute.canvas.phrasing import join, qty, say, word
 from rulesbot.compute.canvas.words import numbers, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import B, E, alternation
+from rulesbot.compute.text import B, E, alternation, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -49,11 +49,72 @@ def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
     return mine, theirs
 
 
+_HOLDS = r"\s+(?:has|had|got|holds|kept|still has|a|en a|garde|possede)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+|encore\s+)?"
+
+
+def _named_players(parsed: Parsed) -> list[tuple[str, int]]:
+    """Every player whose tokens left are said ("I have 2 tokens left, Paul has 0, Lina has 2"): (who, tokens), "me"
+    for the asker, a name as written for the others; empty unless at least two other players are named."""
+    reader = numbers()
+    count = reader.fragment
+    token = alternation(words("token"))
+    me = alternation(words("first_person") + ["moi", "me", "myself", "j'en", "j'ai"])
+    not_names = set(words("first_person") + words("opponent") + ["there", "il", "y", "it", "that", "who", "qui", "ca", "each",
+                                                                   "chacun", "everyone", "tout"])
+    found: list[tuple[str, int]] = []
+    for match in re.finditer(B + r"(?P<name>[a-z][\w'-]*)" + _HOLDS + f"(?P<n>{count})" + E, parsed.folded):
+        name = match.group("name")
+        value = reader.count_value(match.group("n"))
+        if name in not_names or value is None or any(name == other for other, _ in found):
+            continue
+        after = parsed.folded[match.end("n"): match.end("n") + 20]
+        if re.match(r"\s*(?:points?|pts?)\b", after):
+            continue
+        written = next((item for item in re.findall(r"[\w'-]+", parsed.text) if fold(item) == name), name)
+        found.append((written, value))
+    if len(found) < 2:
+        return []
+    mine = None
+    for text in _CLAUSE_BREAK.split(parsed.folded):
+        if re.search(B + me + E, text) or re.search(r"\bj'", text):
+            held = re.search(B + f"(?P<n>{count})\\s+(?:{token})" + E, text) or re.search(
+                r"\b(?:have|got|hold|kept|ai|en ai)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?" + f"(?P<n>{count})" + E, text)
+            if held is not None:
+                mine = reader.count_value(held.group("n"))
+                break
+    return ([("me", mine)] if mine is not None else []) + found
+
+
+def _several(parsed: Parsed, players: list[tuple[str, int]]) -> Computation:
+    """The tie-break among three or more players (or two named ones): most tokens left wins, a tie stays a tie."""
+    lang = parsed.lang
+    tied = next((slot.value for slot in parsed.free_numbers()
+                 if not re.match(r"\s*(?:" + alternation(words("token")) + r")" + E, parsed.folded[slot.end:])
+                 and not re.search(_HOLDS + r"$", parsed.folded[: slot.start] + " ")
+                 and slot.value not in {tokens for _, tokens in players}), None)
+    score = tied if tied is not None else 0
+    winners = engine.winners([score] * len(players), [tokens for _, tokens in players])
+    names = [word("tie_me", lang) if who == "me" else who for who, _ in players]
+    counts = ", ".join(f"{name} {qty(tokens, 'token', lang)}" for name, (_, tokens) in zip(names, players, strict=True))
+    who = join([names[index] for index in winners], lang)
+    key = "tie_still_several" if len(winners) > 1 else "tie_winner_several"
+    return Computation(intent="tie_break", sentences=[say(key, lang, who=who, counts=counts)],
+                       trace=[say("tie_trace_several", lang, counts=counts)],
+                       value=who, engine={"intent": "tie_break", "score": tied,
+                                          "tokens": [tokens for _, tokens in players],
+                                          "players": [who for who, _ in players],
+                                          "winners": [players[index][0] for index in winners]},
+                       concepts=[("tie_break", {})])
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Who wins a tie on points, by the tokens each player has left (the engine's tie-break)."""
     lang = parsed.lang
     if not parsed.cue("tie"):
         return None
+    several = _named_players(parsed)
+    if len(several) >= 3:
+        return _several(parsed, several)
     mine, theirs = _tokens_by_player(parsed)
     source = parsed
     if (mine is None or theirs is None) and parsed.previous is not None:
