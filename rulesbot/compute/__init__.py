@@ -48,7 +48,7 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
 
 def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
     """The question's Parsed; for an elliptical follow-up, merged over the latest computable previous question."""
-    parsed = parse(question, lang, spec.engine_id)
+    parsed = with_context_variant(parse(question, lang, spec.engine_id), lang, spec, context)
     if not context or not (parsed.elliptical or parsed.cue("refers_back", "needs_previous")):
         return parsed
     previous = computable_context(context, lang, spec)
@@ -59,6 +59,21 @@ def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] 
         # "and 38 would be Master then?" after "35 = Hard, right?": the follow-up restates the claim with a new value.
         merged = replace(merged, claim=True, claim_cue="statement")
     return merged if parsed.elliptical or leans_back(parsed, merged, spec) else parsed
+
+
+def with_context_variant(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed:
+    """`parsed` with the variant the conversation named ("solo puzzle: ...", then "supply empty, I take the leftmost:
+    gain?"), inherited, when the question names none: a variant set earlier still holds, whether or not that earlier
+    question was computable, so the base game's rules are never computed for it."""
+    if not context or parsed.has("variant"):
+        return parsed
+    for previous in reversed(list(context)[-MAX_CONTEXT:]):
+        if not isinstance(previous, str) or not previous.strip():
+            continue
+        variant = parse(previous.strip(), lang, spec.engine_id).first("variant")
+        if variant is not None:
+            return replace(parsed, slots=tuple(parsed.slots) + (replace(variant, inherited=True),))
+    return parsed
 
 
 def states_after_opener(parsed: Parsed, spec: GameSpec) -> bool:

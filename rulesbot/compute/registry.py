@@ -20,8 +20,11 @@ the value: the runner discards that computation and tries the next intent (or le
 A computation must answer what was asked: a question asking why a rule is so ("why does the 3rd card cost 2?",
 "pk ..."), or how / where a mechanism works ("how does the row get refilled?", "do they go back to the box?", "je les
 mets ou ?", "on one painting or over the whole game?") is a rule question, whatever computable things it names, unless
-it also asks a value (a count, a cost, odds; the game's `value_cues` lists). The cue lists are the game's vocabulary
-(`why_question`, `mechanism_question`, `value_cues`); a follow-up is judged by its own words, not its previous question's.
+it also asks a value (a count, a cost, odds; the game's `value_cues` lists). So is a question asking what to do or
+what stays where ("we're out of green ribbons, what do we do?", "do the tokens stay on the card?", "on fait
+comment ?"): it asks a procedure, not a value. The cue lists are the game's vocabulary (`why_question`,
+`mechanism_question`, `procedure_question`, `value_cues`); a follow-up is judged by its own words, not its previous
+question's.
 """
 
 from __future__ import annotations
@@ -149,7 +152,7 @@ def asks_rule(parsed: Parsed) -> bool:
         return True
     spec = game_spec(parsed.game)
     value_cues = spec.vocabulary.get("value_cues", ()) if spec is not None else ()
-    return own.cue("mechanism_question") and not own.cue(*value_cues)
+    return own.cue("mechanism_question", "procedure_question") and not own.cue(*value_cues)
 
 
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:

@@ -68,6 +68,13 @@ def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None
         "silver" if silver else ("ribbons" if parsed.cue("ribbon") else "points"))
     one_painting = one_painting or unit == "same_element"
     candidates = [a for a in engine.ACHIEVEMENTS if a.kind == _KINDS.get((unit, one_painting)) and "min" in a.params]
+    both = [a for a in engine.ACHIEVEMENTS if "min" in a.params and a.kind in {_KINDS.get((unit, False)), _KINDS.get((unit, True))}]
+    # "over the game = ? and in one painting = ?", "the silver achievements, what are the numbers?": both scopes are
+    # asked (or neither is said, and the question is no claim): every threshold of that unit answers it, not one.
+    game_scope = re.search(_GAME_SCOPE, text) is not None
+    if not parsed.cue("designers") and len({a.kind for a in both}) > 1 and (
+            (one_painting and game_scope and unit != "same_element") or (not one_painting and not game_scope and not parsed.claim)):
+        return _thresholds(parsed, both)
     if parsed.cue("designers"):
         candidates = [max(candidates or [a for a in engine.ACHIEVEMENTS if "min" in a.params and a.kind == "game_points"],
                           key=lambda a: a.params["min"])]
@@ -79,6 +86,22 @@ def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None
     return Computation(intent="achievement", sentences=sentences, value=threshold, value_text=str(threshold),
                        claimed=stated.value if (stated is not None and parsed.claim) else None,
                        engine={"intent": "achievement_threshold", "achievement": achievement.slug, "min": threshold},
+                       concepts=[("achievement", {})])
+
+
+# A whole-game scope said ("over the game", "sur la partie", "in total"), against "in one painting".
+_GAME_SCOPE = (r"\b(?:over|in|across|during|per|for|sur|dans|par|pour|de|on)\s+(?:the\s+|la\s+|a\s+|une\s+|toute\s+la\s+|"
+               r"the\s+whole\s+|l'ensemble\s+de\s+la\s+)?(?:game|partie)\b|\b(?:in\s+total|overall|en\s+tout|au\s+total|total)\b")
+
+
+def _thresholds(parsed: Parsed, achievements) -> Computation:
+    """Every threshold of one unit, one sentence each (a question that asks both scopes gets both answers)."""
+    lang = parsed.lang
+    sentences = [say("achievement_threshold", lang, achievements=getattr(a, lang), threshold=a.params["min"])
+                 for a in achievements]
+    return Computation(intent="achievement", sentences=sentences,
+                       engine={"intent": "achievement_threshold", "achievements": [a.slug for a in achievements],
+                               "min": [a.params["min"] for a in achievements]},
                        concepts=[("achievement", {})])
 
 

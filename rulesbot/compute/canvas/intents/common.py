@@ -21,7 +21,7 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
         return None
     free = [slot for slot in parsed.free_numbers(_COUNTS)
             if not any(start < slot.end and slot.start < end for start, end in exclude)
-            and not _counts_icons(parsed, slot)]
+            and not _counts_icons(parsed, slot) and not counts_players(parsed, slot)]
     if not free:
         # "ca rapporte qu'un seul point", "it's worth a single point": one point, said with an article.
         # Only a restrictive "one" states a value ("does each ribbon give a point?" states none).
@@ -41,9 +41,35 @@ def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
 
 
 def counts_things(parsed: Parsed, slot: Slot) -> bool:
-    """Whether a number counts cards or tokens ("the 2 cards I skip", "3 jetons"): then it is no score or target."""
+    """Whether a number counts cards, tokens or players ("the 2 cards I skip", "3 jetons", "3 of us"): then it is
+    no score or target."""
     things = alternation(words("card") + words("token"))
-    return re.match(r"\s+(?:[\w']+\s+)?" + things + r"\b", parsed.folded[slot.end:]) is not None
+    return re.match(r"\s+(?:[\w']+\s+)?" + things + r"\b", parsed.folded[slot.end:]) is not None \
+        or counts_players(parsed, slot)
+
+
+# Who is counted before a number: "we're 3", "there are 3 of us", "on est 3", "nous sommes 3".
+_PLAYERS_BEFORE = r"(?:\bwe're|\bwe are|\bwe were|\bon est|\bon etait|\bnous sommes|\bnous etions)\s*$"
+# "on joue le scenario Spatial a 3.", "a game with 3": a number after "a" / "with" closing its clause, in a
+# clause that speaks of playing (the French "a" is also "has": "Manon a 38." states her score).
+_MOST_PLAYERS = max(ruleset.max_players for ruleset in engine.data.RULESETS.values())
+_PLAY_WORDS = r"\b(?:jou\w*|partie|game|play\w*|scenario|solo|mode|variante?)\b"
+
+
+def counts_players(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a number counts the players ("3 players", "3 of us", "we're 3", "on joue a 3"): its role is the
+    player count, never a score, a claimed value or a target."""
+    text = parsed.folded
+    after, before = text[slot.end:], text[: slot.start]
+    if re.match(r"[\s-]*(?:" + alternation(words("player_count")) + r")" + E, after):
+        return True
+    if re.search(_PLAYERS_BEFORE, before) and not re.match(r"\s*(?:" + alternation(words("points")) + r")" + E, after):
+        return True
+    if not isinstance(slot.value, int) or not 1 <= slot.value <= _MOST_PLAYERS:
+        return False  # "Bonus c'est le scenario a 40": more than any game seats is no player count
+    clause = re.split(r"[.?!;:,]", before)[-1]
+    return re.search(r"\b(?:a|with|avec)\s+$", clause) is not None and re.match(r"\s*(?:[.?!;:,]|$)", after) is not None \
+        and re.search(_PLAY_WORDS, clause) is not None
 
 
 def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:

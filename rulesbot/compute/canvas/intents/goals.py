@@ -57,6 +57,29 @@ def _only(parsed: Parsed, target) -> bool:
                      before) is not None
 
 
+def _scores(parsed: Parsed) -> list:
+    """The players' scores a question lists ("we scored 31, 35 and 29", "moi 31 et elle 34"): the free numbers that
+    count no cards, tokens, players or icons, outside the scenario's and level's names."""
+    taken = spans(parsed, "scenario", "level")
+    return [slot for slot in parsed.free_numbers(("ribbon_group", "ribbon_count"))
+            if not counts_things(parsed, slot) and not any(start < slot.end and slot.start < end for start, end in taken)
+            and slot.value is not None and not re.match(r"\s*(?:ribbons?|rubans?|silvers?|argents?)\b", parsed.folded[slot.end:])]
+
+
+def _any_player(parsed: Parsed, scenario, scores, engine_object, concepts) -> Computation:
+    """Several players' scores: the scenario is passed when any one of them reaches its goal (the best decides)."""
+    lang = parsed.lang
+    best = max(slot.value for slot in scores)
+    passed = best >= scenario.goal
+    key = "scenario_pass" if passed else "scenario_fail"
+    sentences = [say(key, lang, score=best, scenario=scenario.name, goal=scenario.goal, short=scenario.goal - best),
+                 say("scenario_any_player", lang)]
+    trace = [say("solo_trace", lang, score=best, target=scenario.goal, result=say("yes" if passed else "no", lang))]
+    engine_object.update({"scores": [slot.value for slot in scores], "score": best, "passed": passed})
+    return Computation(intent="scenario", sentences=sentences, trace=trace, value=passed,
+                       engine=engine_object, concepts=concepts)
+
+
 def compute_scenario(parsed: Parsed) -> Computation | None:
     """A scenario's goal, or whether a score passes it."""
     lang = parsed.lang
@@ -71,6 +94,9 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
     if parsed.cue("solo"):
         concepts.append(("scenario_solo", {}))
     engine_object = {"intent": "scenario", "scenario": scenario.slug, "goal": scenario.goal, "cards": list(scenario.cards)}
+    scores = _scores(parsed)
+    if len(scores) > 1 and parsed.cue("pass") and not parsed.explicit_claim:
+        return _any_player(parsed, scenario, scores, engine_object, concepts)
     score = _score(parsed)
     claimed = _bool_claim(parsed, score, parsed.first("scenario"))
     if score is None:
