@@ -687,7 +687,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     elif has(text, "supply_empty"):
         match = pattern("supply_empty").search(text)
         slots.append(Slot("supply", 0, *match.span()))
-    elif empty := re.search(B + f"{supply}(?:'s)?\\s+(?:(?:is|est|now|already|deja|maintenant|totally|completely|toute|"
+    elif empty := re.search(B + f"{supply}(?:'s)?\\s+(?:(?:is|est|now|already|gone|run|deja|maintenant|totally|completely|toute|"
                             f"completement)\\s+){{0,2}}(?:empty|vide|epuisee|emptied|dry)" + E, text):
         # Telegraphic "supply empty tho", "reserve deja vide": the supply word, then "empty" within its clause.
         slots.append(Slot("supply", 0, *empty.span()))

@@ -90,8 +90,9 @@ def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None
 
 
 # A whole-game scope said ("over the game", "sur la partie", "in total"), against "in one painting".
-_GAME_SCOPE = (r"\b(?:over|in|across|during|per|for|sur|dans|par|pour|de|on)\s+(?:the\s+|la\s+|a\s+|une\s+|toute\s+la\s+|"
-               r"the\s+whole\s+|l'ensemble\s+de\s+la\s+)?(?:game|partie)\b|\b(?:in\s+total|overall|en\s+tout|au\s+total|total)\b")
+_GAME_SCOPE = (r"\b(?:over|in|across|during|throughout|per|for|sur|dans|par|pour|de|en|on)\s+(?:the\s+|la\s+|a\s+|une\s+|"
+               r"toute\s+la\s+|l'ensemble\s+de\s+la\s+)?(?:whole\s+|entire\s+|full\s+)?(?:game|partie)\b"
+               r"|\b(?:in\s+total|overall|en\s+tout|au\s+total|total)\b")
 
 
 def _thresholds(parsed: Parsed, achievements) -> Computation:
