@@ -173,3 +173,44 @@ def test_a_variant_named_earlier_still_holds(question, lang, context):
 def test_without_a_variant_in_the_conversation_the_base_game_applies():
     answer = ask("I take the leftmost card and the supply is empty: what do I gain?")
     assert answer is not None and answer.engine["ruleset"] == "base"
+
+
+# ------------------------------------------------------------------ a written-out sum claims its total
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "ribbons", "terms"), [
+    ("2 emphasis ribbons are worth 2 + 5, right?", "en", "emphasis", 2, [2, 5]),
+    ("4 ribbons on Repetition make 3+7+11+15 points, yeah?", "en", "repetition", 4, [3, 7, 11, 15]),
+    ("3 rubans Variété ça fait 1+4+8 points ?", "fr", "variety", 3, [1, 4, 8]),
+])
+def test_a_sum_claims_its_total_not_its_last_term(question, lang, slug, ribbons, terms):
+    answer = ask(question, lang)
+    points = engine.points_for(slug, ribbons)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (points == sum(terms)) and str(points) in answer.answer
+
+
+# ------------------------------------------------------------------ a bonus icon is no Bonus scenario
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("what if i have two bonus icons showing", "en"),
+    ("and if 3 bonus icons are visible?", "en"),
+    ("et si j'ai deux icônes bonus visibles ?", "fr"),
+])
+def test_bonus_icons_in_a_follow_up_are_not_the_bonus_scenario(question, lang):
+    answer = ask(question, lang)
+    assert answer is None or answer.engine.get("intent") != "scenario"
+
+
+# ------------------------------------------------------------------ which scope: "per X or in total?" is a rule
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("the 4 tokens, is that per player or in total?", "en"),
+    ("20 ribbons: is it per colour or total?", "en"),
+    ("les 4 jetons c'est par joueur ou au total ?", "fr"),
+    ("20 rubans, c'est par couleur ou en tout ?", "fr"),
+])
+def test_which_scope_a_count_has_is_a_rule_question(question, lang):
+    assert ask(question, lang) is None

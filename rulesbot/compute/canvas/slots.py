@@ -65,6 +65,8 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
         if name in words("silver") and re.match(r"\s*(?:" + alternation(words("bonus_prefix")) + r")\s+(?:"
                                                 + alternation(_icon_index()) + ")" + E, text[slot.end:]):
             continue  # "the bonus per Hue" is a bonus icon, not the Bonus scenario
+        if name in words("silver") and pattern("bonus_icon").match(text, slot.start):
+            continue  # "what if I have two bonus icons showing": the icon, even in a follow-up
         if name in words("silver") and not follow_up:  # "Bonus" is a scenario only next to the word "scenario"
             before, after = text[max(0, slot.start - 14):slot.start], text[slot.end:slot.end + 24]
             # "scenario Bonus", "Bonus scenario", "Bonus c'est le scenario a 40", "Bonus is the scenario with ...".

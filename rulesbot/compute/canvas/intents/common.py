@@ -29,7 +29,23 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
                         + r"|\bqu'un)\s+(?:" + alternation(words("points")) + r")" + E, parsed.folded)
         if one is not None:
             return Slot("number", 1, *one.span())
-    return free[-1] if free else None
+    if not free:
+        return None
+    return _summed(parsed, free[-1])
+
+
+# "3+7+11", "3 + 7 + 11 points": a sum written out, its terms joined by "+" (a claim states the total, not a term).
+_SUM = re.compile(r"\d+(?:\s*\+\s*\d+)+")
+
+
+def _summed(parsed: Parsed, slot: Slot) -> Slot:
+    """The claimed value when `slot` closes a written-out sum ("ca fait 3+7+11 points ?"): the sum itself, unless the
+    asker gives its result ("3 + 7 + 11 = 21"), which the reader finds as the last number anyway."""
+    for match in _SUM.finditer(parsed.folded):
+        if match.start() <= slot.start and slot.end <= match.end():
+            total = sum(int(term) for term in re.findall(r"\d+", match.group(0)))
+            return Slot("number", total, match.start(), match.end())
+    return slot
 
 
 def _counts_icons(parsed: Parsed, slot: Slot) -> bool:
