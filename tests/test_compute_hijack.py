@@ -214,3 +214,17 @@ def test_bonus_icons_in_a_follow_up_are_not_the_bonus_scenario(question, lang):
 ])
 def test_which_scope_a_count_has_is_a_rule_question(question, lang):
     assert ask(question, lang) is None
+
+
+# ------------------------------------------------------------------ a follow-up's own ribbon kind is counted
+
+
+@pytest.mark.parametrize(("question", "lang", "context", "expected"), [
+    ("and 3 silvers?", "en", ["how much are 2 red ribbons worth?"], 3 * engine.SILVER_POINTS),
+    ("et 3 argents ?", "fr", ["2 rubans rouges valent combien ?"], 3 * engine.SILVER_POINTS),
+    ("et avec 2 bleus ?", "fr", ["3 rubans verts valent combien ?"], engine.points_for("emphasis", 2)),
+])
+def test_a_bare_follow_up_counts_its_own_ribbons(question, lang, context, expected):
+    # First-game colours: blue is Emphasis (the assumption the answer states).
+    answer = ask(question, lang, context)
+    assert answer is not None and answer.engine["points"] == expected

@@ -314,8 +314,12 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     # or as one count asked for points ("4 argents ca fait combien ?").
     # ... or in a follow-up that adds ribbons to the previous question's ("et avec 2 argents en plus ?").
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
+    # ... or as the whole of a follow-up ("and 3 silvers?", "et les 3 argent ?"): the count is all it says.
+    bare = follow_up and len(groups) == 1 and re.fullmatch(
+        r"\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + r"(?:\s+(?:the|les|with|avec|des|if|si))*\s*"
+        + re.escape(text[groups[0].start:groups[0].end]) + r"(?:\s+ones?)?\s*[?!.]*\s*", text) is not None
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question") \
-            and not (follow_up and has(text, "in_addition")):
+            and not (follow_up and has(text, "in_addition")) and not bare:
         groups = []
     groups = _listed_pairs(text, groups, targets, card_names, target_alt)
     # "movement x2", "Style 3x": a card and how many times it was met.
