@@ -104,6 +104,9 @@ def test_a_number_above_any_player_count_stays_a_value(question, lang, slug, sta
     ("Bonus scenario, 3 players: 38, 41 and 35. did we pass?", "en", "bonus", [38, 41, 35]),
     ("No Elements: we scored 34 and 36, passed?", "en", "no-elements", [34, 36]),
     ("scénario Spatial : Léo 30, moi 36. on l'a réussi ?", "fr", "spatial", [30, 36]),
+    # The rulebook's own words for passing: colour in the scenario's paint blob.
+    ("Spatial: Tom 35, me 38. can we colour in the blob?", "en", "spatial", [35, 38]),
+    ("scénario Bonus, on a fini à 39 et 36 : on colorie la tache ?", "fr", "bonus", [39, 36]),
 ])
 def test_several_scores_pass_when_any_reaches_the_goal(question, lang, slug, scores):
     answer = ask(question, lang)
