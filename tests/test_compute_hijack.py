@@ -231,3 +231,22 @@ def test_a_bare_follow_up_counts_its_own_ribbons(question, lang, context, expect
     # First-game colours: blue is Emphasis (the assumption the answer states).
     answer = ask(question, lang, context)
     assert answer is not None and answer.engine["points"] == expected
+
+
+# ------------------------------------------------------------------ a painting laid out by places is no ribbon count
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Shapes in swatches 2 and 4 only: my friend says that's 1 Proximity ribbon worth 3 points, right?", "en"),
+    ("Tones in swatches 1, 2 and 3, that gives me a Repetition ribbon, so 3 points?", "en"),
+    ("des formes dans les cases 2 et 5, ça fait un ruban Symétrie à 4 points ?", "fr"),
+])
+def test_icons_placed_in_numbered_swatches_are_not_ribbon_points(question, lang):
+    # Whether those places earn the ribbon is the Scoring Card's condition (a rule), not N ribbons' points.
+    answer = ask(question, lang)
+    assert answer is None or answer.engine.get("intent") != "ribbon_points"
+
+
+def test_ribbon_points_without_a_layout_are_still_checked():
+    answer = ask("2 rubans Style ça fait 8 points ?", "fr")
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (engine.points_for("style", 2) == 8)

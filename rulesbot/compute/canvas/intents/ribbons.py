@@ -10,7 +10,7 @@ from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say, 
 from rulesbot.compute.canvas.slots import RibbonGroup
 from rulesbot.compute.canvas.words import words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import alternation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -64,6 +64,11 @@ def _bound(parsed: Parsed, claimed):
 def compute(parsed: Parsed) -> Computation | None:
     """Points for N ribbons of each named colour / Scoring Card / silver (first-game colours assumed)."""
     lang = parsed.lang
+    if re.search(B + "(?:" + alternation(words("swatch_word")) + r")\s+(?:n[o°]\s*)?\d+(?:\s*(?:,|et|and|&|or|ou)\s*\d+)+" + E,
+                 parsed.folded):
+        # "Textures in swatches 1, 3 and 5 ...": the question lays out a painting by places; ribbon points cannot
+        # account for a layout (whether those places earn a ribbon is the Scoring Card's condition, a rule).
+        return None
     groups = _groups(parsed)
     asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
                    or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
