@@ -38,7 +38,7 @@ def _goal(slug: str) -> int:
     ("We ran out of blue ribbons, what do we do?", "en"),
     ("do the tokens remain on the card after I take it? it had 2 on it", "en"),
     ("the 3rd card has 2 tokens on it, if I take it what should I do with those tokens?", "en"),
-    ("plus de rubans violets dans la pile, on fait quoi ?", "fr"),
+    ("la pile de rubans violets est vide, qu'est-ce qu'on fait ?", "fr"),
     ("je prends la 2e carte qui a 1 jeton : le jeton reste sur la rangée ?", "fr"),
     ("on a 20 rubans rouges et ils sont tous pris, comment faire ?", "fr"),
 ])
@@ -184,7 +184,7 @@ def test_without_a_variant_in_the_conversation_the_base_game_applies():
 @pytest.mark.parametrize(("question", "lang", "slug", "ribbons", "terms"), [
     ("2 emphasis ribbons are worth 2 + 5, right?", "en", "emphasis", 2, [2, 5]),
     ("4 ribbons on Repetition make 3+7+11+15 points, yeah?", "en", "repetition", 4, [3, 7, 11, 15]),
-    ("3 rubans Variété ça fait 1+4+8 points ?", "fr", "variety", 3, [1, 4, 8]),
+    ("pour trois rubans de Variété on compte 4+8+13 points, non ?", "fr", "variety", 3, [4, 8, 13]),
 ])
 def test_a_sum_claims_its_total_not_its_last_term(question, lang, slug, ribbons, terms):
     answer = ask(question, lang)
@@ -197,7 +197,7 @@ def test_a_sum_claims_its_total_not_its_last_term(question, lang, slug, ribbons,
 
 
 @pytest.mark.parametrize(("question", "lang"), [
-    ("what if i have two bonus icons showing", "en"),
+    ("and what if two bonus icons show on my painting?", "en"),
     ("and if 3 bonus icons are visible?", "en"),
     ("et si j'ai deux icônes bonus visibles ?", "fr"),
 ])
@@ -211,7 +211,7 @@ def test_bonus_icons_in_a_follow_up_are_not_the_bonus_scenario(question, lang):
 
 @pytest.mark.parametrize(("question", "lang"), [
     ("the 4 tokens, is that per player or in total?", "en"),
-    ("20 ribbons: is it per colour or total?", "en"),
+    ("the 20 ribbons in the box: per colour or in total?", "en"),
     ("les 4 jetons c'est par joueur ou au total ?", "fr"),
     ("20 rubans, c'est par couleur ou en tout ?", "fr"),
 ])
@@ -224,7 +224,7 @@ def test_which_scope_a_count_has_is_a_rule_question(question, lang):
 
 @pytest.mark.parametrize(("question", "lang", "context", "expected"), [
     ("and 3 silvers?", "en", ["how much are 2 red ribbons worth?"], 3 * engine.SILVER_POINTS),
-    ("et 3 argents ?", "fr", ["2 rubans rouges valent combien ?"], 3 * engine.SILVER_POINTS),
+    ("et avec 4 argents ?", "fr", ["2 rubans rouges valent combien ?"], 4 * engine.SILVER_POINTS),
     ("et avec 2 bleus ?", "fr", ["3 rubans verts valent combien ?"], engine.points_for("emphasis", 2)),
 ])
 def test_a_bare_follow_up_counts_its_own_ribbons(question, lang, context, expected):
