@@ -202,6 +202,18 @@ class Retriever:
         scenario names the follow-up replaces (EntityVocabulary.without_replaced), then the follow-up."""
         return f"{self._entities().without_replaced(previous, follow_up, game)} {follow_up}"
 
+    def main_clause_text(self, question: str, game: str) -> str | None:
+        """The text a chatty question's main clause is searched with (rulesbot.retrieval.clauses): the clause(s)
+        that ask, then the things the other clauses name; None when the question has no separate main clause."""
+        from rulesbot.retrieval.clauses import main_clause
+
+        found = main_clause(question)
+        if found is None:
+            return None
+        main, rest = found
+        named = [mention for clause in rest for mention in self._entities().mentions(clause, game)]
+        return " ".join([main, *dict.fromkeys(named)])
+
     def _entities(self):
         if self._entity_vocabulary is None:
             from rulesbot.retrieval.ranking import EntityVocabulary
