@@ -12,6 +12,7 @@ Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP st
 import sys
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from rulesbot.errors import BadInput, PackError, UnknownCard
@@ -246,13 +247,16 @@ class Rulesbot:
     def _main_clause_search(self, question: str, pack: Pack, question_lang: str, result):
         """A chatty question searched by its main clause too (Retriever.main_clause_text): the clause's search is
         kept, with its text, when its best record is better supported (a dense score higher by more than
-        MAIN_CLAUSE_MARGIN) than the whole message's; otherwise the whole message's."""
+        MAIN_CLAUSE_MARGIN) than the whole message's, with the better decision score of the two; otherwise the
+        whole message's."""
         main = self.retriever.main_clause_text(question, pack.game)
         if main is None or not result.records:
             return question, result
         clause_result = self.retriever.search(main, pack.game, query_lang=question_lang, k=CANDIDATES)
         if clause_result.records and clause_result.records[0].score > result.records[0].score + MAIN_CLAUSE_MARGIN:
-            return main, clause_result
+            # The clause ranks; whether the message is answered reads the better of its two readings (the whole
+            # message's lexical coverage may be what brings it to the threshold).
+            return main, replace(clause_result, top_score=max(clause_result.top_score, result.top_score))
         return question, result
 
     def _follow_up_query(self, question: str, pack: Pack, context: list[str]) -> str:

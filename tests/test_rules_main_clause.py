@@ -87,3 +87,41 @@ def test_a_chatty_question_is_answered_by_its_main_clause(real_bot, question, fa
     answer = real_bot.ask(question)
     first = answer.answer.split("\n")[0]
     assert answer.kind == "rule" and all(fact in first for fact in facts), first
+
+
+def _entity_retriever():
+    from rulesbot.retrieval import Retriever
+
+    retriever = Retriever.__new__(Retriever)  # only the entity vocabulary is read
+    retriever.packs, retriever.reranker, retriever._entity_vocabulary = load_packs(), None, None
+    return retriever
+
+
+def test_a_follow_up_is_searched_with_the_things_the_previous_question_names_not_its_wording():
+    text = _entity_retriever().follow_up_text("how many tokens does Vincent start with?", "and if he has none left?", "canvas")
+    assert "Vincent" in text and text.endswith("and if he has none left?")
+    assert "how many" not in text and "start" not in text
+
+
+def test_a_follow_up_after_a_question_naming_nothing_keeps_the_whole_previous_question():
+    previous = "what do I do now?"
+    assert _entity_retriever().follow_up_text(previous, "and after that?", "canvas") == f"{previous} and after that?"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("context", "question", "fact"),
+    [
+        # The rulebook: if no token lands face up, Vincent skips nothing and takes the card farthest from the deck.
+        ("how many tokens does Vincent start with?", "and what if he has none left?", "farthest"),
+        ("Vincent démarre avec combien de jetons ?", "et quand il lui en reste zéro, il prend quoi ?", "plus éloignée"),
+        # The rulebook: the tokens paid to skip stay on the skipped cards.
+        ("the card I take has tokens on it, are they mine?", "and the ones on the cards I pass over?", "stay on"),
+        ("la carte que je prends a des jetons dessus, je les garde ?",
+         "et ceux que je pose sur les cartes sautées, ils deviennent quoi ?", "restent sur les cartes sautées"),
+    ],
+)
+def test_a_follow_up_is_answered_about_its_own_point(real_bot, context, question, fact):
+    answer = real_bot.ask(question, context=[context])
+    first = answer.answer.split("\n")[0]
+    assert answer.kind == "rule" and fact in first, first
