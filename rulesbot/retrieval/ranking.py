@@ -336,6 +336,21 @@ class EntityVocabulary:
         about = self.of_record(entry)
         return bool(named & about) and not (about - named) & self.scoped(entry.game)
 
+    def mentions(self, text: str, game: str) -> list[str]:
+        """The words of `text` (as written) that name one of the game's entities, in order, without overlaps."""
+        folded, positions = _fold_keeping_positions(text)
+        spans = sorted(
+            (positions[match.start()], positions[match.end() - 1] + 1)
+            for pattern in self._patterns_for(game).values()
+            for match in pattern.finditer(folded)
+        )
+        kept, end = [], 0
+        for start, stop in spans:
+            if start >= end:
+                kept.append(text[start:stop])
+                end = stop
+        return kept
+
     def without_replaced(self, previous: str, follow_up: str, game: str) -> str:
         """`previous` without the names a follow-up replaces: when `follow_up` names a Scoring Card (or a scenario)
         that `previous` does not, the other cards (scenarios) `previous` names are cut, so "and for Consistency?"

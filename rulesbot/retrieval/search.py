@@ -198,9 +198,28 @@ class Retriever:
         return self._entities().agree(self._without_game_name(query, game), result.records[0].entry)
 
     def follow_up_text(self, previous: str, follow_up: str, game: str) -> str:
-        """The text an elliptical follow-up is searched with: the previous question, without the Scoring Card or
-        scenario names the follow-up replaces (EntityVocabulary.without_replaced), then the follow-up."""
-        return f"{self._entities().without_replaced(previous, follow_up, game)} {follow_up}"
+        """The text an elliptical follow-up is searched with: the things the previous question names, without the
+        Scoring Card or scenario names the follow-up replaces (EntityVocabulary.without_replaced), then the
+        follow-up's own words; the whole previous question when it names nothing.
+
+        Only its things, not its wording: "et s'il n'en a plus qu'un ?" after "Vincent starts with how many
+        tokens?" asks about Vincent's tokens, not again how many he starts with, and the previous question's form
+        ("how many", "who wins") would pull its own answer back."""
+        kept = self._entities().without_replaced(previous, follow_up, game)
+        named = list(dict.fromkeys(self._entities().mentions(kept, game)))
+        return f"{' '.join(named) if named else kept} {follow_up}"
+
+    def main_clause_text(self, question: str, game: str) -> str | None:
+        """The text a chatty question's main clause is searched with (rulesbot.retrieval.clauses): the clause(s)
+        that ask, then the things the other clauses name; None when the question has no separate main clause."""
+        from rulesbot.retrieval.clauses import main_clause
+
+        found = main_clause(question)
+        if found is None:
+            return None
+        main, rest = found
+        named = [mention for clause in rest for mention in self._entities().mentions(clause, game)]
+        return " ".join([main, *dict.fromkeys(named)])
 
     def _entities(self):
         if self._entity_vocabulary is None:
