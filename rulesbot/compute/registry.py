@@ -11,6 +11,8 @@ least one of its `needs_cue` lists (when given) are present, and none of its `ve
 A compute function may still decline (None): the question names its things but asks a rule.
 
 Verification (intents with an `explains` list): a computation must account for everything the question states.
+Topics (every intent): a question carrying one of the game's `topic_cues` (achievements, odds, ties, titles) is only
+answered by an intent whose cue lists or `topics` cover it.
 Every slot of the question (not inherited from a follow-up's context) must be of a kind the intent explains, lie
 inside such a slot's span, or inside a span the computation says it read itself (`Computation.explained`, e.g. the
 claimed value or a face-up count it parsed). Anything left over (a number, an ordinal, a hand size, a card name)
@@ -129,29 +131,36 @@ def unexplained(parsed: Parsed, intent: Intent, computation: Computation) -> lis
             and not any(start <= slot.start and slot.end <= end for start, end in covering)]
 
 
-def unexplained_topics(parsed: Parsed, intent: Intent) -> frozenset[str]:
-    """The question's own topic cues (the game's `topic_cues`: Vincent, achievements, ties...) `intent` does not cover."""
-    from rulesbot.compute.parse import parse
+def own_reading(parsed: Parsed) -> Parsed:
+    """The question read on its own words: a follow-up is judged by what it says, not by its previous question's."""
+    from rulesbot.compute.parse import parse  # the parser loads the game plugins: imported when first needed
+
+    return parsed if parsed.previous is None else parse(parsed.text, parsed.lang, parsed.game)
+
+
+def _vocabulary_list(game: str, name: str) -> frozenset[str]:
+    """One list of a game's vocabulary (empty for a game without a spec or without that list)."""
     from rulesbot.games import game_spec
 
-    spec = game_spec(parsed.game)
-    topics = frozenset(spec.vocabulary.get("topic_cues", ())) if spec is not None else frozenset()
+    spec = game_spec(game)
+    return frozenset(spec.vocabulary.get(name, ())) if spec is not None else frozenset()
+
+
+def unexplained_topics(parsed: Parsed, intent: Intent) -> frozenset[str]:
+    """The question's own topic cues (the game's `topic_cues`: achievements, odds, ties, titles) `intent` does not
+    cover."""
+    topics = _vocabulary_list(parsed.game, "topic_cues")
     if not topics:
         return frozenset()
-    own = parsed if parsed.previous is None else parse(parsed.text, parsed.lang, parsed.game)
-    return (own.cues & topics) - intent.covers()
+    return (own_reading(parsed).cues & topics) - intent.covers()
 
 
 def asks_rule(parsed: Parsed) -> bool:
     """Whether the question asks why a rule is so, or how / where a mechanism works, and no value (module docstring)."""
-    from rulesbot.compute.parse import parse  # the parser loads the game plugins: imported when first needed
-    from rulesbot.games import game_spec
-
-    own = parsed if parsed.previous is None else parse(parsed.text, parsed.lang, parsed.game)
+    own = own_reading(parsed)
     if own.cue("why_question"):
         return True
-    spec = game_spec(parsed.game)
-    value_cues = spec.vocabulary.get("value_cues", ()) if spec is not None else ()
+    value_cues = _vocabulary_list(parsed.game, "value_cues")
     return own.cue("mechanism_question", "procedure_question") and not own.cue(*value_cues)
 
 
