@@ -149,7 +149,12 @@ def _joined(between: str) -> bool:
 
 def _labels(text: str, spans: list[Slot], mentions: list[Slot] = ()) -> list[str | None]:
     """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu"),
-    or after a later mention of it ("fragile pride purpose (fragile en bas)"); `mentions` are all the titles named."""
+    or after a later mention of it ("fragile pride purpose (fragile en bas)"); `mentions` are all the titles named.
+    When a layer word stands right before the first title ("bottom Sudden, middle Expanse, top Childhood", "en bas :
+    Divine, au milieu ..."), each title's label is the one said just before it."""
+    leading = _leading_labels(text, spans)
+    if leading is not None:
+        return leading
     found: list[str | None] = []
     for number, span in enumerate(spans):
         end = spans[number + 1].start if number + 1 < len(spans) else min(len(text), span.end + 30)
@@ -174,6 +179,33 @@ def _labels(text: str, spans: list[Slot], mentions: list[Slot] = ()) -> list[str
             label = _labels(text, [other], [item for item in mentions if item.start > other.start])[0]
             if label is not None and label not in found:
                 found[again[0]] = label
+    return found
+
+
+_LAYER_KEYS = ("chain_bottom", "chain_top", "chain_middle")
+
+
+def _last_label(text: str) -> tuple[int, str] | None:
+    """The layer word closing `text` (only separators after it: "bottom ", "en haut : ", "top = "), or None."""
+    # ("bottom to top: Fragile, ..." says how the list reads, not where its first card lies.)
+    text = pattern("order_bottom_up").sub(lambda match: " " * len(match.group(0)),
+                                          pattern("order_top_down").sub(lambda match: " " * len(match.group(0)), text))
+    closing = [(match.start(), key) for key in _LAYER_KEYS for match in pattern(key).finditer(text)
+               if re.fullmatch(r"[\s:=,(-]*(?:card|carte|layer|couche)?[\s:=,(-]*", text[match.end():])]
+    return max(closing) if closing else None
+
+
+def _leading_labels(text: str, spans: list[Slot]) -> list[str | None] | None:
+    """The labels said before each title, when the first title of the run has one ("bottom Sudden, middle ..."); None
+    otherwise (labels said after the titles are the usual reading)."""
+    lead = re.split(r"[.?!;]", text[max(0, spans[0].start - 20): spans[0].start])[-1]  # ("en bas : Trap")
+    if _last_label(lead) is None:
+        return None
+    found: list[str | None] = []
+    for number, span in enumerate(spans):
+        start = spans[number - 1].end if number else max(0, span.start - 20)
+        label = _last_label(text[start: span.start])
+        found.append(label[1] if label else None)
     return found
 
 
@@ -521,28 +553,44 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     for pattern_text in (
         B + f"(?P<count>{count})\\s+{token_here}(?:(?:is|are|already|deja|sont|est|lying|pose|poses|sitting|posee?s?)\\s+)*"
         f"(?:on|sur)\\s+(?:the\\s+|la\\s+|le\\s+)?(?:{ordinal}(?:\\s+{card})?|{card}\\s+(?:number\\s+|numero\\s+|n[o°]\\s*)?(?P<num>\\d))" + E,
-        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
+        # ("la 1re carte (la plus loin du paquet) a 2 jetons": a remark in brackets may stand between.)
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}(?:\\s*\\([^()]*\\))?\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
         f"(?P<count>{count})\\s+{token}",
         # "la 2e en a 3", "the 2nd has 3": the token word left out, said with a pronoun or closing the clause.
-        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?\\s+(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
+        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?(?:\\s*\\([^()]*\\))?\\s+(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
         f"(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$)))",
+        # "la 3e rien", "the third has none": a card said to hold nothing, in a list of the row's cards.
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}(?:\\s+{card})?\\s+(?:(?:en\\s+a|has|holds|a|porte)\\s+)?"
+        f"(?P<count>rien|nothing|none|aucun|zero|" + alternation(words("no_tokens")) + r")(?=\s*(?:[,.;:?!]|$))",
+        # "first card 1 token, ...", "2e carte : 2 jetons": a row listed card by card, without a verb.
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s*[:=-]?\\s*(?P<count>{count})\\s+{token}" + r"(?=\s*(?:[,.;:?!]|$))",
     ):
         for match in re.finditer(pattern_text, text):
             position = (int(match.group("num")) if match.groupdict().get("num")
                         else reader.ordinal_words[match.group("ord").replace(" ", "")])
             value = reader.count_value(match.group("count"))
+            if re.fullmatch(r"rien|nothing|none|aucun|zero|" + alternation(words("no_tokens")), match.group("count")):
+                value = 0
             if value is None or position > row_size:
                 continue
             on_cards[position] = value
             used.append(match.span())
     if on_cards:
         # Read-only: a Parsed is cached and shared between questions.
-        slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), used[0][0], max(end for _, end in used)))
+        slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), min(start for start, _ in used),
+                          max(end for _, end in used)))
     on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
                       r"sur celle-ci|sitting on it|lying on it)", text)
     if on_it and not any(start < on_it.end() and on_it.start() < end for start, end in used):
         # ("la 1re carte a deja un jeton dessus": the "dessus" is that card's, already read.)
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
+    else:
+        # "took the 2nd card with Abby's token on it", "avec le jeton de Léa dessus": one token, said with its owner.
+        owned = re.search(B + r"(?:with|avec)\s+(?:(?:[a-z]+'s|his|her|their|the|a|an|one|le|un|son|leur)\s+)?"
+                          + token + r"\s+(?:(?:de|d')\s*[a-z]+\s+)?(?:on it|on that card|dessus|sur elle|sur cette carte)" + E, text)
+        if owned and not re.search(r"s\s+(?:on|dessus|sur|de|d')", owned.group(0)) and \
+                not any(start < owned.end() and owned.start() < end for start, end in used):
+            slots.append(Slot("tokens_on_target", 1, *owned.span()))
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
     for key, position in (("position_second_last", row_size - 1), ("position_free", 1), ("position_last", row_size),
                           ("position_middle", (row_size + 1) // 2)):
@@ -595,7 +643,7 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         value = reader.ordinal_words[match.group(0).replace(" ", "")]
         after, before = text[match.end(): match.end() + 14], text[max(0, match.start() - 40): match.start()]
         names_card = re.match(r"\s*(?:art\s+)?(?:card|carte|one)\b", after)
-        after_take = re.search(B + alternation(words("take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
+        after_take = re.search(B + alternation(words("take") + words("want_take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
             # "je prends la 4e puis ensuite la 2e": a second take, after a sequence word.
             re.search(B + alternation(words("take")) + E, text[: match.start()])
             and re.search(B + alternation(words("take_sequence")) + r"\s+(?:(?:au|on|at)\s+[\w' ]{0,20}?\s+)?"
@@ -651,7 +699,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                          + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b|au depart\b|au debut\b|"
                          r"to start\b|at the start\b|before\b|avant\b))")
     # "je passe de 4 a 6", "I go from 4 to 6 tokens": held before the move, then the result stated (take.stated_after).
-    going = re.search(B + r"(?:passe|passer|passerais|passerai|vais passer|go|goes|going|went|would go|i'd go)\s+(?:de|from)\s+"
+    going = re.search(B + r"(?:(?:passe|passer|passerais|passerai|vais passer|go|goes|going|went|would go|i'd go)\s+(?:de|from)|"
+                      r"(?<=so )from|(?<=, )from)\s+"
                       + r"(?P<count>\d+)(?:\s+" + token + r")?(?=\s+(?:a|to)\s+\d+)", text)
     # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
     opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token

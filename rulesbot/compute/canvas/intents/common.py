@@ -123,8 +123,9 @@ def unit_after(parsed: Parsed, slot: Slot) -> str:
 
 def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str):
     """(Scoring Card slugs or None when a question must be asked, sentences about the choice, concepts)."""
+    # (`exclude` spans are the question's own: an inherited slot's offsets are in the previous question's text.)
     named = [slot.value.slug for slot in parsed.all("scoring_card")
-             if not any(start <= slot.start < end for start, end in exclude)]
+             if slot.inherited or not any(start <= slot.start < end for start, end in exclude)]
     named = list(dict.fromkeys(named))
     scenario_slot = parsed.first("scenario")
     # "first time playing, ... does it fill the Composition one?": the scenario's cards are in play; the named one

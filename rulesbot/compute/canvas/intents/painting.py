@@ -24,8 +24,9 @@ from rulesbot.compute.canvas.phrasing import (
     word,
 )
 from rulesbot.compute.canvas.slots import icons_in
-from rulesbot.compute.canvas.words import pattern
+from rulesbot.compute.canvas.words import numbers, pattern, vocabulary, words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
@@ -308,13 +309,27 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             return
     if _covered_claim(parsed, computation, used, painting):
         return
+    named = parsed.all("scoring_card")
+    said = ribbon_count_said(parsed, [slot for slot in named if slot.value.slug in ribbons])
     number = claimed_number(parsed, used + spans(parsed, "scoring_card"))
+    if said is not None and (number is None or said[2][0] <= number.start < said[2][1]):
+        # "une seule paire compte pour la Repetition", "Symmetry only counts once", "compte deux fois": a count of
+        # that card's ribbons (a number said in it counts them, not points).
+        slug, count, span = said
+        computation.value, computation.value_text = ribbons[slug], qty(ribbons[slug], "ribbon", lang)
+        computation.claimed = count
+        computation.explained.append(span)
+        return
     if number is not None:
         unit = unit_after(parsed, number)
         text = parsed.folded
         after = [slot for slot in parsed.all("scoring_card") if number.end <= slot.start < number.end + 60]
         before = [slot for slot in parsed.all("scoring_card") if number.start - 40 <= slot.end <= number.start]
         target = after[0].value.slug if after else (before[-1].value.slug if before else None)
+        group = next((slot.value for slot in parsed.all("ribbon_group") if not slot.inherited and slot.value.kind == "card"
+                      and slot.start <= number.start < slot.end), None)
+        if group is not None and group.key in ribbons:
+            unit, target = "ribbons", group.key  # "la Repetition compte deux fois": that card's ribbons
         del text
         if unit == "silver":
             computation.value = computation.engine["bonus"]
@@ -328,10 +343,39 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             computation.value, computation.value_text = total, qty(total, "ribbon", lang)
         computation.claimed = number.value
         return
-    named = parsed.all("scoring_card")
     named_slugs = [slot.value.slug for slot in named]
     if named_slugs:
         computation.value = all(ribbons.get(slug, 0) > 0 for slug in named_slugs)
         # "no Composition because ...", "Emphasis fails": the claimed outcome is that the card earns nothing.
         computation.claimed = not (parsed.negated or any(denied(parsed, slot) for slot in named))
         computation.value_text = None
+
+
+def ribbon_count_said(parsed: Parsed, named: list) -> tuple[str, int, tuple[int, int]] | None:
+    """A count of one Scoring Card's ribbons said in words in the card's sentence ("une seule paire compte pour la
+    Repetition", "Symmetry only scores once", "deux fois la condition", "a single ribbon of Emphasis"): (slug, count,
+    span), or None. A count of icons ("4 formes") is no count of ribbons: only ribbon, pair, time or set words count."""
+    if not named:
+        return None
+    reader = numbers()
+    units = alternation(words("ribbon") + words("ribbon_count_units"))
+    only = alternation(words("only_words"))
+    counted = re.compile(B + rf"(?:{only}\s+)?(?P<count>{reader.fragment_articles})\s+(?:seule?s?\s+|single\s+)?(?:{units})" + E)
+    times = vocabulary()["ribbon_count_words"]
+    said_times = re.compile(B + alternation(list(times)) + E)
+    text = parsed.folded
+    for slot in named:
+        sentence_start = max([0] + [match.end() for match in re.finditer(r"[.?!;]", text[: slot.start])])
+        ends = [match.start() for match in re.finditer(r"[.?!;]", text[slot.end:])]
+        sentence_end = slot.end + ends[0] if ends else len(text)
+        found = []
+        for match in counted.finditer(text, sentence_start, sentence_end):
+            value = reader.count_value(match.group("count"))
+            if value is not None:
+                found.append((match.start(), value, match.span()))
+        for match in said_times.finditer(text, sentence_start, sentence_end):
+            found.append((match.start(), times[re.sub(r"\s+", " ", match.group(0))], match.span()))
+        if len(found) == 1:
+            _start, value, span = found[0]
+            return slot.value.slug, value, span
+    return None

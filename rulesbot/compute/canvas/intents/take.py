@@ -14,7 +14,7 @@ from rulesbot.compute.canvas.intents.common import claimed_number, spans, vincen
 from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, numbers, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import fold
+from rulesbot.compute.text import B, E, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
@@ -126,6 +126,45 @@ def stated_after(parsed: Parsed) -> Slot | None:
     return None
 
 
+_ROLES = (("cost", "stated_cost"), ("gain", "stated_gain"), ("after", "after"), ("after", "stated_held_after"))
+
+
+def stated_roles(parsed: Parsed, exclude: list[tuple[int, int]]) -> list[tuple[str, Slot]]:
+    """The numbers a take claim states, each with its role: "cost" ("me coute 2", "I pay 2"), "gain" ("m'en rend 1",
+    "I get 2 back") or "after", the tokens held after the take ("I'm back at 4", "je passe de 4 a 3", "she has 5
+    now"). A number's role is the role word said closest before it in its sentence, or a "back" / "now" after it;
+    numbers `exclude` covers (the position, the tokens on cards, the tokens held before) state no value."""
+    text = parsed.folded
+    found = []
+    for slot in parsed.free_numbers():
+        if any(start < slot.end and slot.start < end for start, end in exclude) or slot.value is None:
+            continue
+        tail = text[slot.end: slot.end + 24]
+        token_word = r"\s*(?:" + alternation(words("token")) + r")?"
+        if re.match(token_word + r"\s+back\b", tail):
+            found.append(("gain", slot))  # "I get 2 back"
+            continue
+        if re.match(token_word + r"\s+(?:" + alternation(words("stated_held_after_tail")) + ")" + E, tail) \
+                and not re.match(token_word + r"\s+(?:then|ensuite)\s+(?:i|je|j')", tail):
+            found.append(("after", slot))  # "she has 5 now", "3 left"
+            continue
+        before = re.split(r"[.?!;]", text[max(0, slot.start - 28): slot.start])[-1]
+        closest = None
+        for role, key in _ROLES:
+            for match in re.finditer(B + alternation(words(key)) + r"(?:\s+(?:de|a|to|at|with|avec|me|moi|only|just|seulement|"
+                                     r"que|qu'|plus|than|like|about|environ|around)){0,2}\s*$", before):
+                if closest is None or match.start() > closest[0]:
+                    closest = (match.start(), role)
+        # "je passe de 4 a 3": the number after the tokens held is the result (stated_after's reading).
+        held = [other for other in parsed.all("player_tokens") if not other.inherited
+                and re.fullmatch(r"\s+(?:a|to)\s+", text[other.end: slot.start])]
+        if held:
+            closest = (slot.start, "after")
+        if closest is not None:
+            found.append((closest[1], slot))
+    return found
+
+
 def run_sequence(rules, positions: list[int], player_tokens: int | None, supply: int | None) -> list[dict]:
     """Apply takes one after the other (the row refills between them): tokens and supply after each take."""
     row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
@@ -170,7 +209,7 @@ def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
     if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
-            or (parsed.claim and parsed.cue("token"))
+            or parsed.has("tokens_on_target", "position") or (parsed.claim and parsed.cue("token"))
             or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach")) or len(_actors(parsed)) == 2):
         return None
     vincent_takes = vincent_in_question(parsed) and re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?"
@@ -278,6 +317,20 @@ def compute(parsed: Parsed) -> Computation | None:
         return Computation(intent="take", sentences=sentences, trace=trace, value=value, claimed=not parsed.negated
                            if parsed.explicit_claim else True, engine=engine_object, concepts=concepts, states=True,
                            explained=explained + found)
+    roles = stated_roles(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens", "supply")
+                         + _skipped_count(parsed, position)) if parsed.claim else []
+    if len(roles) > 1 or (roles and roles[0][0] == "after"):
+        # "it costs me 2 and gives 1 back, so I go from 4 to 3": every value the claim states is checked, each by
+        # the role its words give it (cost, gain, tokens held after); the first wrong one is the one answered.
+        actual = {"cost": cost, "gain": gain, "after": engine_object.get("tokens_after")}
+        if any(actual[role] is None for role, _slot in roles):
+            return None  # what is left depends on the tokens held, which the question does not say
+        wrong = [(role, slot) for role, slot in roles if actual[role] != slot.value]
+        role, slot = wrong[0] if wrong else roles[-1]
+        return Computation(intent="take", sentences=sentences, trace=trace, value=actual[role],
+                           value_text=qty(actual[role], "token", lang), claimed=slot.value, engine=engine_object,
+                           concepts=concepts, states=True,
+                           explained=explained + [(found.start, found.end) for _role, found in roles])
     after_number = stated_after(parsed)
     if after_number is not None:
         # "taking the fourth leaves me with 1 right?", "I'd end with 3 tokens?": a stated result to check.

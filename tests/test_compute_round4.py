@@ -1,0 +1,166 @@
+"""Fourth-round computed families: take claims stating several values, paintings read in more layouts, claims counting
+one Scoring Card's ribbons in words, best paintings of larger hands, and totals over several paintings.
+
+Oracles come from the engine (take_cost, the painting scorer, points tables, game_score) or from the rule as the
+rulebook states it, never from the answer's own code path; every question is worded here, not copied from an eval set.
+"""
+
+from functools import cache
+
+import pytest
+from rulesbot.engine import canvas as engine
+
+from rulesbot.compute import answer_computed
+from rulesbot.knowledge import load_packs
+
+
+@cache
+def _pack():
+    return load_packs()["canvas"]
+
+
+def ask(question: str, lang: str = "en", context=()):
+    return answer_computed(None, question, lang, _pack(), context=list(context))
+
+
+_BY_TITLE = {art_card.title.lower(): art_card for art_card in engine.ART_CARDS}
+
+
+def _painting(titles, slugs):
+    """The engine's score of a painting given bottom to top."""
+    return engine.score_painting(engine.Painting.from_cards([_BY_TITLE[title] for title in titles]), slugs)
+
+
+def _held_after(held: int, position: int, on_cards: dict[int, int]) -> int:
+    """Tokens held after taking the card at `position` (the engine's cost and the tokens on that card)."""
+    row = [on_cards.get(index, 0) for index in range(1, engine.ruleset("base").row_size + 1)]
+    cost, gained = engine.take_cost(position, row)
+    return held - cost + gained
+
+
+def _cost_gain(position: int, on_cards: dict[int, int]) -> tuple[int, int]:
+    row = [on_cards.get(index, 0) for index in range(1, engine.ruleset("base").row_size + 1)]
+    return engine.take_cost(position, row)
+
+
+# ------------------------------------------------------------------------------------------- take claims, several values
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "position", "on_cards", "claimed_after"), [
+    ("me with 5 tokens: grabbing the 2nd card, which has 3 tokens sitting on it, puts me back at 7 yeah?", "en",
+     5, 2, {2: 3}, 7),
+    ("Lea had 2 tokens and picked the third card with Tom's token on it, so she has 2 now. correct?", "en",
+     2, 3, {3: 1}, 2),
+    ("Lea had 3 tokens and picked the fourth card with Tom's token on it, so she has 2 now. correct?", "en",
+     3, 4, {4: 1}, 2),
+    ("j'ai 3 jetons, la 4e carte porte 2 jetons. je la prends et du coup je suis à 2, c'est ça ?", "fr", 3, 4, {4: 2}, 2),
+    ("avec 4 jetons je prends la 2e carte, avec le jeton de Marc dessus : donc j'ai 5 maintenant, vrai ?", "fr",
+     4, 2, {2: 1}, 5),
+])
+def test_a_take_claim_about_the_tokens_held_after(question, lang, held, position, on_cards, claimed_after):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    after = _held_after(held, position, on_cards)
+    assert answer.verdict is (after == claimed_after)
+    assert str(after) in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "position", "on_cards", "held", "stated"), [
+    # (cost, gain, held after) as the claim states them; None where it states nothing.
+    ("2 jetons sur la 2e carte. mon pote dit que la prendre me coûte 1 jeton et m'en rend 2, donc je passe de 3 à 4. vrai ?",
+     "fr", 2, {2: 2}, 3, (1, 2, 4)),
+    ("il y a 3 jetons sur la 4e carte : la prendre coûte 3 jetons et en rapporte 2, c'est bien ça ?", "fr",
+     4, {4: 3}, None, (3, 2, None)),
+    ("the 5th card has 1 token on it. taking it I pay 4 and get 1 back, so I go from 6 to 3, right?", "en",
+     5, {5: 1}, 6, (4, 1, 3)),
+    ("there's 2 tokens on the 3rd card. it costs me 2 and I get 2 back, so from 2 to 2, right?", "en",
+     3, {3: 2}, 2, (2, 2, 2)),
+])
+def test_a_take_claim_stating_cost_gain_and_result_checks_each(question, lang, position, on_cards, held, stated):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    cost, gain = _cost_gain(position, on_cards)
+    actual = (cost, gain, None if held is None else held - cost + gain)
+    right = all(said is None or said == real for said, real in zip(stated, actual, strict=True))
+    assert answer.verdict is right
+
+
+@pytest.mark.parametrize(("question", "lang", "position", "on_cards"), [
+    ("the row: first card 1 token, the second (the one after it) has 2 tokens, third has none. i want the third. what do i "
+     "pay and what do i collect?", "en", 3, {1: 1, 2: 2}),
+    ("dans la rangée la 1re carte (la gratuite) a 1 jeton, la 2e rien. je vise la 2e : je paie combien et je récupère "
+     "combien ?", "fr", 2, {1: 1}),
+    ("je veux la 4e carte, elle a 2 jetons dessus : combien je pose ?", "fr", 4, {4: 2}),
+])
+def test_a_row_described_card_by_card(question, lang, position, on_cards):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    cost, gain = _cost_gain(position, on_cards)
+    assert answer.engine["position"] == position
+    assert (answer.engine["cost"], answer.engine["gain"]) == (cost, gain)
+
+
+# ------------------------------------------------------------------------------------------- paintings, read in more layouts
+
+_FOUR = ["emphasis", "hierarchy", "style", "movement"]
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("top Trap, middle Chosen, bottom Fragile. how many points with the first-game cards?", "en",
+     ("fragile", "chosen", "trap")),
+    ("en bas : Trap, au milieu Chosen, en haut Fragile. ça fait combien de points ?", "fr", ("trap", "chosen", "fragile")),
+    ("Divine/View/Truth (bottom -> top), points?", "en", ("divine", "view", "truth")),
+    ("Truth > View > Divine (haut->bas) : combien de points ?", "fr", ("divine", "view", "truth")),
+])
+def test_a_painting_with_its_layers_said_first_or_by_an_arrow(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    assert [title.lower() for title in answer.engine["cards"]] == list(titles)
+    assert answer.engine["points"] == _painting(titles, list(engine.FIRST_GAME_CARDS)).points()
+
+
+@pytest.mark.parametrize(("context", "question", "lang", "titles"), [
+    ("scoring cards emphasis, hierarchy, style and movement. painting bottom to top: Fragile, Chosen, Trap. points?",
+     "and the other way round, with Trap at the bottom and Fragile on top?", "en", ("trap", "chosen", "fragile")),
+    ("cartes de score : emphase, hiérarchie, style, mouvement. ma peinture de bas en haut : Heavy, Perspective, Purpose. "
+     "combien ?", "et si je mets Purpose en bas, Perspective au milieu et Heavy en haut ?", "fr",
+     ("purpose", "perspective", "heavy")),
+])
+def test_a_reordered_follow_up_keeps_the_scoring_cards_of_the_context(context, question, lang, titles):
+    answer = ask(question, lang, context=[context])
+    assert answer is not None and answer.kind == "computed"
+    assert sorted(answer.engine["scoring"]) == sorted(_FOUR)
+    assert answer.engine["points"] == _painting(titles, _FOUR).points()
+
+
+@pytest.mark.parametrize(("question", "lang", "titles", "slug", "claimed"), [
+    ("Divine, View, Truth bottom to top: 4 shapes showing, but only one pair counts for Repetition. right?", "en",
+     ("divine", "view", "truth"), "repetition", 1),
+    ("Chosen, Game, Truth bottom to top: Repetition is met just once there, correct?", "en",
+     ("chosen", "game", "truth"), "repetition", 1),
+    ("Divine en bas, View, Truth en haut : ça fait une seule paire pour la Répétition, non ?", "fr",
+     ("divine", "view", "truth"), "repetition", 1),
+    ("peinture Chosen, Game, Truth de bas en haut : la Répétition compte deux fois, c'est ça ?", "fr",
+     ("chosen", "game", "truth"), "repetition", 2),
+])
+def test_a_claim_counting_one_cards_ribbons_in_words(question, lang, titles, slug, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    ribbons = _painting(titles, list(engine.FIRST_GAME_CARDS)).ribbons[slug]
+    assert answer.verdict is (ribbons == claimed)
+    if ribbons != claimed:
+        assert str(ribbons) in answer.answer.split(".")[0].split(";")[0]  # "False: it is 2 ribbons, not 1"
+
+
+@pytest.mark.parametrize(("question", "lang", "titles"), [
+    ("Trap/Chosen/Fragile (bottom first) shows 2 shapes so no Emphasis because shape has to be way ahead. no?", "en",
+     ("trap", "chosen", "fragile")),
+    ("Trap, Chosen, Fragile de bas en haut : 2 formes donc aucune Emphase car ça doit être plus que le reste. vrai ?", "fr",
+     ("trap", "chosen", "fragile")),
+])
+def test_a_tag_after_a_full_stop_makes_a_claim(question, lang, titles):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert [title.lower() for title in answer.engine["cards"]] == list(titles)
+    earned = _painting(titles, list(engine.FIRST_GAME_CARDS)).ribbons["emphasis"] > 0
+    assert answer.verdict is (not earned)
