@@ -164,3 +164,69 @@ def test_a_tag_after_a_full_stop_makes_a_claim(question, lang, titles):
     assert [title.lower() for title in answer.engine["cards"]] == list(titles)
     earned = _painting(titles, list(engine.FIRST_GAME_CARDS)).ribbons["emphasis"] > 0
     assert answer.verdict is (not earned)
+
+
+# ------------------------------------------------------------------------------------------- best painting of a hand
+
+
+@pytest.mark.parametrize(("question", "lang", "hand", "slugs"), [
+    ("first game. in hand: Fragile, Chosen, Obstacle, Game. how many points can I get out of that?", "en",
+     ("fragile", "chosen", "obstacle", "game"), list(engine.FIRST_GAME_CARDS)),
+    ("j'ai en main Divine, View, Truth, Trap et Heavy, combien de points je peux marquer avec ?", "fr",
+     ("divine", "view", "truth", "trap", "heavy"), list(engine.FIRST_GAME_CARDS)),
+    ("scénario Bonus, dans ma main Sudden, Expanse, Childhood et Vast : je fais quoi pour max les points ?", "fr",
+     ("sudden", "expanse", "childhood", "vast"), list(engine.scenario("bonus").cards)),
+])
+def test_a_hand_of_more_than_three_cards_asks_its_best_painting(question, lang, hand, slugs):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    best = engine.best_painting([_BY_TITLE[title] for title in hand], slugs)
+    assert answer.engine["points"] == best.points
+
+
+@pytest.mark.parametrize(("question", "lang", "hand", "claimed"), [
+    ("I'm holding Divine, View, Truth and Trap; my mate reckons 8 points is my ceiling. true?", "en",
+     ("divine", "view", "truth", "trap"), 8),
+    ("main : Fragile, Chosen, Obstacle, Game, Trap. ma cousine dit que je plafonne à 12 points. vrai ?", "fr",
+     ("fragile", "chosen", "obstacle", "game", "trap"), 12),
+])
+def test_a_claim_about_the_most_a_hand_can_score(question, lang, hand, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    best = engine.best_painting([_BY_TITLE[title] for title in hand], list(engine.FIRST_GAME_CARDS))
+    assert answer.verdict is (best.points == claimed)
+
+
+# ------------------------------------------------------------------------------------------- several paintings
+
+
+def _game_total(paintings, slugs) -> int:
+    """Ribbons summed over the paintings, each card's capped at its maximum (p. 4), plus 2 points a silver ribbon."""
+    held = dict.fromkeys(slugs, 0)
+    silver = 0
+    for titles in paintings:
+        score = _painting(titles, slugs)
+        for slug in slugs:
+            held[slug] = min(engine.scoring_card(slug).max_ribbons, held[slug] + score.ribbons[slug])
+        silver += score.bonus
+    return sum(engine.points_for(slug, count) for slug, count in held.items()) + engine.SILVER_POINTS * silver
+
+
+@pytest.mark.parametrize(("question", "lang", "paintings", "scenario"), [
+    ("Spatial scenario. my paintings bottom to top: Heavy/Perspective/Purpose, Sudden/Expanse/Childhood, "
+     "Divine/View/Truth. total and is that a pass?", "en",
+     (("heavy", "perspective", "purpose"), ("sudden", "expanse", "childhood"), ("divine", "view", "truth")), "spatial"),
+    ("scénario Bonus, mes 2 peintures (de bas en haut) : Sudden, Expanse, Childhood puis Heavy, Perspective, Purpose. "
+     "score final ?", "fr", (("sudden", "expanse", "childhood"), ("heavy", "perspective", "purpose")), "bonus"),
+    ("first game, my three paintings from the bottom: Fragile-Chosen-Trap, Divine-View-Truth, "
+     "Game-Obstacle-Escape. what's my final score?", "en",
+     (("fragile", "chosen", "trap"), ("divine", "view", "truth"), ("game", "obstacle", "escape")), None),
+])
+def test_several_paintings_add_up_with_each_cards_cap(question, lang, paintings, scenario):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    slugs = list(engine.scenario(scenario).cards) if scenario else list(engine.FIRST_GAME_CARDS)
+    total = _game_total(paintings, slugs)
+    assert answer.engine["points"] == total
+    if scenario:
+        assert answer.engine["passed"] is (total >= engine.scenario(scenario).goal)
