@@ -230,3 +230,58 @@ def test_several_paintings_add_up_with_each_cards_cap(question, lang, paintings,
     assert answer.engine["points"] == total
     if scenario:
         assert answer.engine["passed"] is (total >= engine.scenario(scenario).goal)
+
+
+# ------------------------------------------------------------------------------------------- takes said by what is skipped
+
+
+@pytest.mark.parametrize(("context", "question", "lang", "position"), [
+    ("if I skip 1 card, how many tokens does that cost me?", "and if I skip all three?", "en", 4),
+    ("si je saute une carte, combien de jetons je pose ?", "et si je saute les quatre ?", "fr", 5),
+    ("si je skip une carte, combien de tokens je pose ?", "et pour la toute dernière, celle collée au deck ?", "fr", 5),
+])
+def test_a_follow_up_naming_the_skipped_cards_or_the_last_one(context, question, lang, position):
+    answer = ask(question, lang, context=[context])
+    assert answer is not None and answer.kind == "computed"
+    assert answer.engine["position"] == position
+    assert answer.engine["cost"] == _cost_gain(position, {})[0]
+
+
+@pytest.mark.parametrize(("question", "lang", "position"), [
+    ("solo puzzle, I'm going for the 3rd card. what do I pay, and what happens to the first two?", "en", 3),
+    ("en puzzle solo je vise la 4e carte : je paye combien ?", "fr", 4),
+])
+def test_a_solo_puzzle_take_is_no_solo_level_question(question, lang, position):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed" and answer.engine["intent"] == "take_cost"
+    rules = engine.ruleset("solo-puzzle")
+    state = engine.custom_game(row=[art_card.id for art_card in engine.ART_CARDS[: rules.row_size]], hands=((),),
+                               tokens=(10,), ruleset_name=rules.name)
+    after = engine.apply_action(state, engine.TakeCard(player=0, position=position))
+    assert answer.engine["cost"] == state.players[0].tokens - after.players[0].tokens + answer.engine["gain"]
+
+
+# ------------------------------------------------------------------------------------------- ribbon rules left to the rulebook
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("rulebook: take a ribbon each time the painting meets a condition. so meeting it twice = 2 ribbons?", "en"),
+    ("on prend un ruban à chaque condition remplie, du coup validée 3 fois = 3 rubans ?", "fr"),
+    ("page 5 says a bonus icon gives 1 silver ribbon per matching element: does the icon count as an element itself?",
+     "en"),
+    ("silver ribbons: 2 points each or for the whole stack?", "en"),
+    ("les rubans argent c'est 2 points par ruban ou pour tout le tas ?", "fr"),
+])
+def test_a_ribbon_rule_question_is_left_to_the_rulebook(question, lang):
+    assert ask(question, lang) is None
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "count", "claimed"), [
+    ("2 variety ribbons: 4+4 = 8 points, right?", "en", "variety", 2, 8),
+    ("3 rubans Emphase, 2+2+2 ça fait 6 points non ?", "fr", "emphasis", 3, 6),
+])
+def test_a_total_added_ribbon_by_ribbon_is_read_once_on_the_table(question, lang, slug, count, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (engine.points_for(slug, count) == claimed)
+    assert ("set" if lang == "en" else "ensemble") in answer.answer  # the rule the claim misses (p. 4)

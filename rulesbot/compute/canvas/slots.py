@@ -662,9 +662,11 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         if names_card or after_take or counted:
             slots.append(Slot("position", value, match.start(), match.end()))
     # "Abby skips two cards", "elle saute 3 cartes": the card taken is the one after the skipped ones.
+    # ("skip all four", "je saute les 3": the card word may go unsaid after "all" / "les".)
     for match in re.finditer(B + r"(?:skip|skips|skipped|skipping|saute|sautes|sautent|a saute|passe|passes|a passe)\s+"
-                             + f"(?P<n>{reader.fragment_articles})\\s+{alternation(words('card'))}" + E, text):
-        skipped = reader.count_value(match.group("n"))
+                             + f"(?:(?P<n>{reader.fragment_articles})\\s+{alternation(words('card'))}|"
+                             r"(?:all\s+(?:the\s+)?|toutes\s+(?:les\s+)?|les\s+)(?P<m>" + reader.fragment + "))" + E, text):
+        skipped = reader.count_value(match.group("n") or match.group("m"))
         if skipped is not None and skipped + 1 <= row_size and _free(match.span(), slots):
             slots.append(Slot("position", skipped + 1, *match.span()))
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):

@@ -15,8 +15,15 @@ from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
 
+def _rate(parsed: Parsed, slot) -> bool:
+    """"1 silver ribbon per matching element", "un ruban par condition": a rule's rate quoted, not ribbons held."""
+    after = parsed.folded[slot.end: slot.end + 30]
+    return re.match(r"\s*(?:" + alternation(words("ribbon")) + r")?\s*(?:per|par|for each|for every|pour chaque|each time|"
+                    r"a chaque|chaque fois)\b", after) is not None
+
+
 def _groups(parsed: Parsed) -> list[RibbonGroup]:
-    groups = [slot.value for slot in parsed.all("ribbon_group")]
+    groups = [slot.value for slot in parsed.all("ribbon_group") if slot.inherited or not _rate(parsed, slot)]
     if parsed.previous is not None and groups and parsed.cue("in_addition") and not any(
             slot.inherited for slot in parsed.all("ribbon_group")):
         # "et avec 2 argents en plus ?": the previous question's ribbons and these.
@@ -83,7 +90,12 @@ def compute(parsed: Parsed) -> Computation | None:
         bare = parsed.first("ribbon_count")
         # Only a bare "how many points are N ribbons worth?" asks back; with a card, icons or a painting named it
         # is a rules question about that card (e.g. "does Movement give 2 ribbons?").
-        if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2
+        # ("donc la condition remplie 2 fois = 2 rubans ?" states a count of ribbons as its result, no points: a rule
+        # about taking ribbons.)
+        counts = [slot for slot in parsed.all("ribbon_count") if not slot.inherited]
+        ribbons_result = bool(counts) and re.search(r"(?:=|ca fait|that's|that makes|gives|donne)\s*$",
+                                                    parsed.folded[: counts[-1].start]) is not None
+        if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2 and not ribbons_result
                 and not parsed.has("scoring_card") and not parsed.cue("icon_word") and not parsed.cue("limit")):
             return Computation(intent="ribbons", asks=True,
                                sentences=[say("ask_ribbon_card", lang, ribbons=qty(bare.value, "ribbon", lang))],
@@ -148,6 +160,11 @@ def compute(parsed: Parsed) -> Computation | None:
              else ["; ".join(terms)])
     claimed = _claimed(parsed)
     value, value_text, claimed_value = total, qty(total, "point", lang), None if claimed is None else claimed.value
+    if claimed is not None and len(breakdown) == 1 and (
+            re.fullmatch(r"\d+(?:\s*\+\s*\d+)+", parsed.folded[claimed.start: claimed.end])
+            or re.search(r"\d+(?:\s*\+\s*\d+)+\s*(?:=|makes|fait|ca fait|is|font)\s*$", parsed.folded[: claimed.start])):
+        # "1+1+1 = 3": the claim adds a value ribbon by ribbon; the card scores the set it holds, once.
+        sentences.append(say("ribbons_not_added", lang))
     bound = _bound(parsed, claimed)
     if bound is not None:
         # "that's more than 16 for Repetition, right?": the claim compares the total with the number.

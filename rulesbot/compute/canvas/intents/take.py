@@ -28,7 +28,8 @@ def _position(parsed: Parsed) -> int | None:
     if slot is not None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
-        if (slot.inherited or parsed.cue("cost_question", "gain") or re.search(alternation(words("take")), window)
+        if (slot.inherited or parsed.cue("cost_question", "cost_asked", "gain")
+                or re.search(alternation(words("take") + words("want_take")), window)
                 or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))
                 or (parsed.cue("after") and parsed.has("player_tokens"))):  # "I have 1 token ... what've I got"
             return slot.value
@@ -68,12 +69,20 @@ _SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que|he
 _SKIPPED_BEFORE = re.compile(r"\b(?:skip|skipping|skipped|jump|jumping|passe|saute|sauter|sautant)\s+(?:over\s+)?(?:the\s+|les\s+|ces\s+)?$")
 
 
+# "les deux premieres", "the first two": the cards before the one taken, i.e. the skipped ones.
+_FIRST_ONES = re.compile(r"\s+(?:premieres|premiers|first|first ones|cartes d'avant)\b")
+
+
 def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
     """"what happens to the 2 I skip", "les 3 cartes que je saute": the count of cards skipped, which the take
     accounts for when it is the count the position skips."""
     return [(slot.start, slot.end) for slot in parsed.free_numbers()
             if slot.value == position - 1 and (_SKIP.match(parsed.folded[slot.end:]) or _SKIPPED_BEFORE.search(
-                parsed.folded[max(0, slot.start - 24): slot.start]))]
+                parsed.folded[max(0, slot.start - 24): slot.start])
+                # (In a claim, "les 3 premieres je les perds ?" asks what happens to them: not explained here.)
+                or not parsed.claim and _FIRST_ONES.match(parsed.folded[slot.end:]))] + [
+        match.span() for match in re.finditer(r"\b(?:the\s+)?first\s+(?P<n>" + numbers().fragment + r")\b", parsed.folded)
+        if not parsed.claim and numbers().count_value(match.group("n")) == position - 1]
 
 
 def row_query(parsed: Parsed) -> tuple[int, tuple[int, int]] | None:
@@ -208,8 +217,9 @@ def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: in
 def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
-    if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
+    if not (parsed.cue("take", "cost_question", "cost_asked", "gain") or parsed.has("tokens_on_cards", "player_tokens")
             or parsed.has("tokens_on_target", "position") or (parsed.claim and parsed.cue("token"))
+            or (parsed.has("position") and parsed.cue("token") and parsed.form == "how_many")  # "skip 2: how many tokens?"
             or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach")) or len(_actors(parsed)) == 2):
         return None
     vincent_takes = vincent_in_question(parsed) and re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?"
@@ -245,7 +255,7 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     # A take verb alone ("when I take the 3rd card, where do the others slide?") asks a rule: a computation needs a
     # cost, a gain, tokens, a count or a claim in the question.
-    if not (parsed.cue("cost_question", "gain", "token", "after") or parsed.claim or parsed.form in ("how_many", "can")
+    if not (parsed.cue("cost_question", "cost_asked", "gain", "token", "after") or parsed.claim or parsed.form in ("how_many", "can")
             or (parsed.cue("what_happens") and parsed.has("variant"))
             or parsed.has("player_tokens", "tokens_on_cards", "tokens_on_target") or parsed.inherited_from):
         return None
