@@ -46,8 +46,7 @@ def _states_tokens(parsed: Parsed, number: Slot) -> bool:
     if re.match(r"\s*(?:[\w']+\s+)?" + alternation(words("token")) + r"\b", text[number.end:]):
         return True
     before = text[max(0, number.start - 24): number.start]
-    lead = alternation(words("cost_question") + words("gain") + ["=", "is", "are", "est", "c'est", "ca fait", "fait", "only",
-                                                                  "just", "que", "seulement", "de"])
+    lead = alternation(words("cost_question") + words("gain") + listed("value_lead"))
     return re.search(lead + r"\s*(?:me\s+|moi\s+|you\s+|vous\s+)?(?:only\s+|just\s+)?$", before) is not None or (
         not text[number.end:].strip(" ?!.,"))
 
