@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
+from rulesbot.compute.canvas.words import either, has, listed, names, numbers, pattern, vocabulary, words
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
@@ -191,7 +191,7 @@ def _last_label(text: str) -> tuple[int, str] | None:
     text = pattern("order_bottom_up").sub(lambda match: " " * len(match.group(0)),
                                           pattern("order_top_down").sub(lambda match: " " * len(match.group(0)), text))
     closing = [(match.start(), key) for key in _LAYER_KEYS for match in pattern(key).finditer(text)
-               if re.fullmatch(r"[\s:=,(-]*(?:card|carte|layer|couche)?[\s:=,(-]*", text[match.end():])]
+               if re.fullmatch(r"[\s:=,(-]*(?:" + either("layer_noun") + r")?[\s:=,(-]*", text[match.end():])]
     return max(closing) if closing else None
 
 
@@ -586,8 +586,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
     else:
         # "took the 2nd card with Abby's token on it", "avec le jeton de Léa dessus": one token, said with its owner.
-        owned = re.search(B + r"(?:with|avec)\s+(?:(?:[a-z]+'s|his|her|their|the|a|an|one|le|un|son|leur)\s+)?"
-                          + token + r"\s+(?:(?:de|d')\s*[a-z]+\s+)?(?:on it|on that card|dessus|sur elle|sur cette carte)" + E, text)
+        owned = re.search(B + either("token_owner_with") + r"\s+(?:(?:[a-z]+'s|his|her|their|the|a|an|one|le|un|son|leur)\s+)?"
+                          + token + r"\s+(?:(?:de|d')\s*[a-z]+\s+)?" + either("on_it") + E, text)
         if owned and not re.search(r"s\s+(?:on|dessus|sur|de|d')", owned.group(0)) and \
                 not any(start < owned.end() and owned.start() < end for start, end in used):
             slots.append(Slot("tokens_on_target", 1, *owned.span()))
@@ -643,7 +643,7 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         value = reader.ordinal_words[match.group(0).replace(" ", "")]
         after, before = text[match.end(): match.end() + 14], text[max(0, match.start() - 40): match.start()]
         names_card = re.match(r"\s*(?:art\s+)?(?:card|carte|one)\b", after)
-        after_take = re.search(B + alternation(words("take") + words("want_take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
+        after_take = re.search(B + alternation(words("take") + listed("want_take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
             # "je prends la 4e puis ensuite la 2e": a second take, after a sequence word.
             re.search(B + alternation(words("take")) + E, text[: match.start()])
             and re.search(B + alternation(words("take_sequence")) + r"\s+(?:(?:au|on|at)\s+[\w' ]{0,20}?\s+)?"

@@ -34,7 +34,7 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
     return _summed(parsed, free[-1])
 
 
-_PAGE = re.compile(r"\b(?:page|pages|p\.?|pg\.?)\s*$")
+_PAGE = re.compile(B + either("page_word") + r"\s*$")
 
 
 def page_reference(parsed: Parsed, slot: Slot) -> bool:

@@ -25,7 +25,7 @@ from rulesbot.compute.canvas.phrasing import (
     word,
 )
 from rulesbot.compute.canvas.slots import icons_in
-from rulesbot.compute.canvas.words import numbers, pattern, vocabulary, words
+from rulesbot.compute.canvas.words import either, listed, numbers, pattern, vocabulary, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -364,8 +364,8 @@ def ribbon_count_said(parsed: Parsed, named: list) -> tuple[str, int, tuple[int,
     if not named:
         return None
     reader = numbers()
-    units = alternation(words("ribbon") + words("ribbon_count_units"))
-    only = alternation(words("only_words"))
+    units = alternation(words("ribbon") + listed("ribbon_count_units"))
+    only = either("only_said")
     counted = re.compile(B + rf"(?:{only}\s+)?(?P<count>{reader.fragment_articles})\s+(?:seule?s?\s+|single\s+)?(?:{units})" + E)
     times = vocabulary()["ribbon_count_words"]
     said_times = re.compile(B + alternation(list(times)) + E)

@@ -8,7 +8,7 @@ from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say, word
 from rulesbot.compute.canvas.slots import RibbonGroup
-from rulesbot.compute.canvas.words import words
+from rulesbot.compute.canvas.words import either, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -18,8 +18,7 @@ from rulesbot.parsed import Parsed
 def _rate(parsed: Parsed, slot) -> bool:
     """"1 silver ribbon per matching element", "un ruban par condition": a rule's rate quoted, not ribbons held."""
     after = parsed.folded[slot.end: slot.end + 30]
-    return re.match(r"\s*(?:" + alternation(words("ribbon")) + r")?\s*(?:per|par|for each|for every|pour chaque|each time|"
-                    r"a chaque|chaque fois)\b", after) is not None
+    return re.match(r"\s*(?:" + alternation(words("ribbon")) + r")?\s*" + either("rate_words") + E, after) is not None
 
 
 def _groups(parsed: Parsed) -> list[RibbonGroup]:
@@ -93,7 +92,7 @@ def compute(parsed: Parsed) -> Computation | None:
         # ("donc la condition remplie 2 fois = 2 rubans ?" states a count of ribbons as its result, no points: a rule
         # about taking ribbons.)
         counts = [slot for slot in parsed.all("ribbon_count") if not slot.inherited]
-        ribbons_result = bool(counts) and re.search(r"(?:=|ca fait|that's|that makes|gives|donne)\s*$",
+        ribbons_result = bool(counts) and re.search(either("ribbons_result_lead") + r"\s*$",
                                                     parsed.folded[: counts[-1].start]) is not None
         if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2 and not ribbons_result
                 and not parsed.has("scoring_card") and not parsed.cue("icon_word") and not parsed.cue("limit")):
@@ -162,7 +161,7 @@ def compute(parsed: Parsed) -> Computation | None:
     value, value_text, claimed_value = total, qty(total, "point", lang), None if claimed is None else claimed.value
     if claimed is not None and len(breakdown) == 1 and (
             re.fullmatch(r"\d+(?:\s*\+\s*\d+)+", parsed.folded[claimed.start: claimed.end])
-            or re.search(r"\d+(?:\s*\+\s*\d+)+\s*(?:=|makes|fait|ca fait|is|font)\s*$", parsed.folded[: claimed.start])):
+            or re.search(r"\d+(?:\s*\+\s*\d+)+\s*" + either("sum_result_lead") + r"\s*$", parsed.folded[: claimed.start])):
         # "1+1+1 = 3": the claim adds a value ribbon by ribbon; the card scores the set it holds, once.
         sentences.append(say("ribbons_not_added", lang))
     bound = _bound(parsed, claimed)

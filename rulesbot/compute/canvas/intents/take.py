@@ -29,7 +29,7 @@ def _position(parsed: Parsed) -> int | None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
         if (slot.inherited or parsed.cue("cost_question", "cost_asked", "gain")
-                or re.search(alternation(words("take") + words("want_take")), window)
+                or re.search(alternation(words("take") + listed("want_take")), window)
                 or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))
                 or (parsed.cue("after") and parsed.has("player_tokens"))):  # "I have 1 token ... what've I got"
             return slot.value
@@ -68,7 +68,7 @@ _SKIPPED_BEFORE = re.compile(r"\b" + either("skipped_before") + r"\s+(?:over\s+)
 
 
 # "les deux premieres", "the first two": the cards before the one taken, i.e. the skipped ones.
-_FIRST_ONES = re.compile(r"\s+(?:premieres|premiers|first|first ones|cartes d'avant)\b")
+_FIRST_ONES = re.compile(r"\s+" + either("first_ones") + E)
 
 
 def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
@@ -79,7 +79,8 @@ def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
                 parsed.folded[max(0, slot.start - 24): slot.start])
                 # (In a claim, "les 3 premieres je les perds ?" asks what happens to them: not explained here.)
                 or not parsed.claim and _FIRST_ONES.match(parsed.folded[slot.end:]))] + [
-        match.span() for match in re.finditer(r"\b(?:the\s+)?first\s+(?P<n>" + numbers().fragment + r")\b", parsed.folded)
+        match.span() for match in re.finditer(B + r"(?:the\s+)?" + either("first_ones", "en") + r"\s+(?P<n>" + numbers().fragment + ")" + E,
+                                              parsed.folded)
         if not parsed.claim and numbers().count_value(match.group("n")) == position - 1]
 
 
@@ -133,7 +134,12 @@ def stated_after(parsed: Parsed) -> Slot | None:
     return None
 
 
+# (role, word list): "after" is the cue list of what follows a take; the others are pattern_words lists.
 _ROLES = (("cost", "stated_cost"), ("gain", "stated_gain"), ("after", "after"), ("after", "stated_held_after"))
+
+
+def _role_words(key: str) -> str:
+    return alternation(words(key)) if key == "after" else either(key)
 
 
 def stated_roles(parsed: Parsed, exclude: list[tuple[int, int]]) -> list[tuple[str, Slot]]:
@@ -148,17 +154,17 @@ def stated_roles(parsed: Parsed, exclude: list[tuple[int, int]]) -> list[tuple[s
             continue
         tail = text[slot.end: slot.end + 24]
         token_word = r"\s*(?:" + alternation(words("token")) + r")?"
-        if re.match(token_word + r"\s+back\b", tail):
+        if re.match(token_word + r"\s+" + either("stated_back") + E, tail):
             found.append(("gain", slot))  # "I get 2 back"
             continue
-        if re.match(token_word + r"\s+(?:" + alternation(words("stated_held_after_tail")) + ")" + E, tail) \
+        if re.match(token_word + r"\s+(?:" + either("stated_held_after_tail") + ")" + E, tail) \
                 and not re.match(token_word + r"\s+(?:then|ensuite)\s+(?:i|je|j')", tail):
             found.append(("after", slot))  # "she has 5 now", "3 left"
             continue
         before = re.split(r"[.?!;]", text[max(0, slot.start - 28): slot.start])[-1]
         closest = None
         for role, key in _ROLES:
-            for match in re.finditer(B + alternation(words(key)) + r"(?:\s+(?:de|a|to|at|with|avec|me|moi|only|just|seulement|"
+            for match in re.finditer(B + _role_words(key) + r"(?:\s+(?:de|a|to|at|with|avec|me|moi|only|just|seulement|"
                                      r"que|qu'|plus|than|like|about|environ|around)){0,2}\s*$", before):
                 if closest is None or match.start() > closest[0]:
                     closest = (match.start(), role)
