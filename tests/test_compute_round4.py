@@ -85,6 +85,16 @@ def test_a_take_claim_stating_cost_gain_and_result_checks_each(question, lang, p
     assert answer.verdict is right
 
 
+@pytest.mark.parametrize(("question", "lang", "position", "claimed"), [
+    ("prendre la 4e carte = 3 jetons, c'est ça ?", "fr", 4, 3),
+    ("the 2nd card = 2 tokens, right?", "en", 2, 2),
+])
+def test_a_card_said_equal_to_a_cost_is_a_cost_claim(question, lang, position, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (_cost_gain(position, {})[0] == claimed)
+
+
 @pytest.mark.parametrize(("question", "lang", "position", "on_cards"), [
     ("the row: first card 1 token, the second (the one after it) has 2 tokens, third has none. i want the third. what do i "
      "pay and what do i collect?", "en", 3, {1: 1, 2: 2}),
@@ -111,6 +121,8 @@ _FOUR = ["emphasis", "hierarchy", "style", "movement"]
     ("en bas : Trap, au milieu Chosen, en haut Fragile. ça fait combien de points ?", "fr", ("trap", "chosen", "fragile")),
     ("Divine/View/Truth (bottom -> top), points?", "en", ("divine", "view", "truth")),
     ("Truth > View > Divine (haut->bas) : combien de points ?", "fr", ("divine", "view", "truth")),
+    # (The order said before the list is no layer label of its first card.)
+    ("my painting, from bottom to top: Trap, then Chosen, then Fragile on top. score?", "en", ("trap", "chosen", "fragile")),
 ])
 def test_a_painting_with_its_layers_said_first_or_by_an_arrow(question, lang, titles):
     answer = ask(question, lang)

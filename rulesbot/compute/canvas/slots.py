@@ -563,7 +563,8 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}(?:\\s+{card})?\\s+(?:(?:en\\s+a|has|holds|a|porte)\\s+)?"
         f"(?P<count>rien|nothing|none|aucun|zero|" + alternation(words("no_tokens")) + r")(?=\s*(?:[,.;:?!]|$))",
         # "first card 1 token, ...", "2e carte : 2 jetons": a row listed card by card, without a verb.
-        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s*[:=-]?\\s*(?P<count>{count})\\s+{token}" + r"(?=\s*(?:[,.;:?!]|$))",
+        # (Only in a list: "la 3e carte = 2 jetons, ok ?" states a cost.)
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?P<count>{count})\\s+{token}" + r"(?=\s*[,;])",
     ):
         for match in re.finditer(pattern_text, text):
             position = (int(match.group("num")) if match.groupdict().get("num")
