@@ -85,6 +85,29 @@ def test_a_take_claim_stating_cost_gain_and_result_checks_each(question, lang, p
     assert answer.verdict is right
 
 
+@pytest.mark.parametrize(("question", "lang", "position", "on_cards", "net"), [
+    ("ok so there's one token on the second card, I take it: net zero for me, right?", "en", 2, {2: 1}, 0),
+    ("the 5th card has 2 tokens on it: taking it I'm down 1 overall, correct?", "en", 5, {5: 2}, -1),
+    ("il y a 3 jetons sur la 2e carte, si je la prends mon bilan est de +2, c'est ça ?", "fr", 2, {2: 3}, 2),
+    ("la 4e carte a 1 jeton dessus : en la prenant je perds 1 au final, vrai ?", "fr", 4, {4: 1}, -1),
+])
+def test_a_take_claim_about_the_net_change(question, lang, position, on_cards, net):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    cost, gain = _cost_gain(position, on_cards)
+    assert answer.verdict is (gain - cost == net)
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "position", "on_cards", "claimed_after"), [
+    ("I'm on 3 tokens. the 4th card already has 2 on it. if I grab it I end up with 2, yeah?", "en", 3, 4, {4: 2}, 2),
+    ("I'm on 5 tokens and the 3rd card already has 1 on it: taking it I end up with 3, yeah?", "en", 5, 3, {3: 1}, 3),
+])
+def test_tokens_said_without_the_token_word(question, lang, held, position, on_cards, claimed_after):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (_held_after(held, position, on_cards) == claimed_after)
+
+
 @pytest.mark.parametrize(("question", "lang", "position", "claimed"), [
     ("prendre la 4e carte = 3 jetons, c'est ça ?", "fr", 4, 3),
     ("the 2nd card = 2 tokens, right?", "en", 2, 2),

@@ -557,8 +557,9 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}(?:\\s*\\([^()]*\\))?\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
         f"(?P<count>{count})\\s+{token}",
         # "la 2e en a 3", "the 2nd has 3": the token word left out, said with a pronoun or closing the clause.
-        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?(?:\\s*\\([^()]*\\))?\\s+(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
-        f"(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$)))",
+        # ("the 4th card already has 2 on it": "already" may come first, "on it" may follow.)
+        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?(?:\\s*\\([^()]*\\))?\\s+(?:(?:already|deja)\\s+)?(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
+        f"(?P<count>{count})(?:\\s+{token}|(?=\\s+" + either("on_it") + E + r")|(?=\s*(?:[,.;:?!]|$)))",
         # "la 3e rien", "the third has none": a card said to hold nothing, in a list of the row's cards.
         B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}(?:\\s+{card})?\\s+(?:(?:en\\s+a|has|holds|a|porte)\\s+)?"
         f"(?P<count>rien|nothing|none|aucun|zero|" + alternation(words("no_tokens")) + r")(?=\s*(?:[,.;:?!]|$))",
@@ -684,7 +685,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     token = alternation(words("token"))
     regex = re.compile(
         B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
-        r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
+        r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|i'm on|i am on|"
         r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only|"
         # Another player's tokens read the same way ("Paul has 2 tokens", "elle a 3 jetons", "she only holds 1").
         r"has|holds|has only|only has|still has|possede|n'a que|n'a plus que|il lui reste|il ne lui reste que|"
@@ -774,7 +775,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
         # "so with 2 I'd have 3": a bare count after "with", tokens being in question, followed by what it leads to.
         bare = re.search(B + r"(?:with|avec)\s+(?P<count>\d+)(?=\s*(?:$|[,.;:?!]|i'd\b|i\b|je\b|j'|i'll\b|that\b|ca\b))", text)
-        if bare and _free(bare.span(), found + slots):
+        # ("I end up with 2": what is held after the move, not before it.)
+        if bare and _free(bare.span(), found + slots) and not ends.search(text[: bare.start()] + bare.group(0).split()[0]):
             slots.append(Slot("player_tokens", int(bare.group("count")), *bare.span()))
     return slots
 

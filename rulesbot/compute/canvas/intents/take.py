@@ -7,6 +7,7 @@ the tokens already on the cards, the tokens held), so Solo Puzzle's supply payme
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from rulesbot.compute.canvas import helpers
@@ -154,6 +155,11 @@ def stated_roles(parsed: Parsed, exclude: list[tuple[int, int]]) -> list[tuple[s
             continue
         tail = text[slot.end: slot.end + 24]
         token_word = r"\s*(?:" + alternation(words("token")) + r")?"
+        before = re.split(r"[.?!;]", text[max(0, slot.start - 28): slot.start])[-1]
+        net = _net_said(before, tail, token_word)
+        if net is not None:
+            found.append(("net", replace(slot, value=net * slot.value)))  # "net zero", "so I'm down 1 overall"
+            continue
         if re.match(token_word + r"\s+" + either("stated_back") + E, tail):
             found.append(("gain", slot))  # "I get 2 back"
             continue
@@ -176,6 +182,22 @@ def stated_roles(parsed: Parsed, exclude: list[tuple[int, int]]) -> list[tuple[s
         if closest is not None:
             found.append((closest[1], slot))
     return found
+
+
+def _net_said(before: str, tail: str, token_word: str) -> int | None:
+    """The sign of a net change said around a number ("net -1", "bilan +2", "down 1 overall", "je perds 1 au final"),
+    or None when the number states no net change."""
+    sign = re.search(r"(?P<sign>[+-])\s*$", before)
+    signed = -1 if sign and sign.group("sign") == "-" else 1
+    lead = before[: sign.start()] if sign else before
+    if re.search(B + either("net_words") + r"(?:\s+(?:is|was|would be|est|serait|=))?\s*(?:of\s+|de\s+)?$", lead):
+        return signed
+    if re.match(token_word + r"\s+" + either("net_tail") + E, tail):
+        if re.search(B + either("net_down") + r"\s*$", lead):
+            return -1
+        if re.search(B + either("net_up") + r"\s*$", lead) or sign:
+            return signed
+    return None
 
 
 def run_sequence(rules, positions: list[int], player_tokens: int | None, supply: int | None) -> list[dict]:
@@ -336,16 +358,17 @@ def compute(parsed: Parsed) -> Computation | None:
                            explained=explained + found)
     roles = stated_roles(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens", "supply")
                          + _skipped_count(parsed, position)) if parsed.claim else []
-    if len(roles) > 1 or (roles and roles[0][0] == "after"):
+    if len(roles) > 1 or (roles and roles[0][0] in ("after", "net")):
         # "it costs me 2 and gives 1 back, so I go from 4 to 3": every value the claim states is checked, each by
         # the role its words give it (cost, gain, tokens held after); the first wrong one is the one answered.
-        actual = {"cost": cost, "gain": gain, "after": engine_object.get("tokens_after")}
+        actual = {"cost": cost, "gain": gain, "net": net, "after": engine_object.get("tokens_after")}
         if any(actual[role] is None for role, _slot in roles):
             return None  # what is left depends on the tokens held, which the question does not say
         wrong = [(role, slot) for role, slot in roles if actual[role] != slot.value]
         role, slot = wrong[0] if wrong else roles[-1]
+        shown = f"{net:+d}" if role == "net" else qty(actual[role], "token", lang)
         return Computation(intent="take", sentences=sentences, trace=trace, value=actual[role],
-                           value_text=qty(actual[role], "token", lang), claimed=slot.value, engine=engine_object,
+                           value_text=shown, claimed=slot.value, engine=engine_object,
                            concepts=concepts, states=True,
                            explained=explained + [(found.start, found.end) for _role, found in roles])
     after_number = stated_after(parsed)
