@@ -146,6 +146,7 @@ _FOUR = ["emphasis", "hierarchy", "style", "movement"]
     ("Truth > View > Divine (haut->bas) : combien de points ?", "fr", ("divine", "view", "truth")),
     # (The order said before the list is no layer label of its first card.)
     ("my painting, from bottom to top: Trap, then Chosen, then Fragile on top. score?", "en", ("trap", "chosen", "fragile")),
+    ("bottom: Divine, middle: Truth, top: View. points with the starter cards?", "en", ("divine", "truth", "view")),
 ])
 def test_a_painting_with_its_layers_said_first_or_by_an_arrow(question, lang, titles):
     answer = ask(question, lang)

@@ -135,6 +135,9 @@ def _joined(between: str) -> bool:
     """Whether the text between two titles joins them in one list: list or layering words only, or a short clause
     without a sentence break ("tout en bas (celle avec le bonus), ensuite", "at the bottom, then")."""
     plain = re.sub(r"\([^()]*\)", " ", between).replace("(", " ").replace(")", " ")
+    # ("bottom: Sudden, middle: Expanse": a colon after a layer word introduces that layer's card, no new sentence.)
+    plain = re.sub(r"((?:^|[,;])\s*(?:and\s+|et\s+)?" + alternation([word for key in _LAYER_KEYS for word in words(key)]) + r")\s*:",
+                   r"\1 ", plain)
     if _SENTENCE_END.search(plain) or not between.strip():
         return False
     if len(re.findall(r"[\w']+", plain)) > 5:
