@@ -393,8 +393,9 @@ def _paintings(parsed: Parsed, cards: list) -> list[list] | None:
     inside the paintings, another between them); None otherwise."""
     chain = parsed.first("card_chain")
     count = len(cards) // CARDS_PER_PAINTING
-    if chain is None or chain.inherited or len(cards) < 2 * CARDS_PER_PAINTING or len(cards) % CARDS_PER_PAINTING:
-        return None
+    if chain is None or chain.inherited or len(cards) < 2 * CARDS_PER_PAINTING or len(cards) % CARDS_PER_PAINTING \
+            or count > engine.ruleset("base").paintings:
+        return None  # (more paintings than a player completes is no game's total)
     titles = [slot for slot in parsed.all("art_card") if chain.start <= slot.start < chain.end]
     if len(titles) != len(cards):
         return None
