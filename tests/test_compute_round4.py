@@ -321,3 +321,23 @@ def test_a_total_added_ribbon_by_ribbon_is_read_once_on_the_table(question, lang
     assert answer is not None and answer.kind == "claim"
     assert answer.verdict is (engine.points_for(slug, count) == claimed)
     assert ("set" if lang == "en" else "ensemble") in answer.answer  # the rule the claim misses (p. 4)
+
+
+# ------------------------------------------------------------------------------------------- ribbons taken with some held
+
+
+@pytest.mark.parametrize(("question", "lang", "slug", "held", "met"), [
+    ("I already hold 3 Repetition ribbons and my new painting meets Repetition twice. how many do I take?", "en",
+     "repetition", 3, 2),
+    ("j'ai déjà 1 ruban Symétrie, ma peinture remplit la condition 3 fois : combien de rubans Symétrie je prends ?", "fr",
+     "symmetry", 1, 3),
+    ("already got 2 Emphasis ribbons; this painting meets Emphasis once, how many ribbons do I get?", "en",
+     "emphasis", 2, 1),
+    ("j'ai déjà 3 rubans Emphase et ma peinture remplit l'Emphase 2 fois : j'en prends combien ?", "fr", "emphasis", 3, 2),
+])
+def test_ribbons_taken_stop_at_the_cards_maximum(question, lang, slug, held, met):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed"
+    # The rule (p. 4): a player never holds more ribbons of a card than it shows.
+    expected = min(held + met, engine.scoring_card(slug).max_ribbons) - held
+    assert answer.engine["taken"] == expected

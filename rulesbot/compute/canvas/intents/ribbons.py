@@ -75,6 +75,10 @@ def compute(parsed: Parsed) -> Computation | None:
         # "Textures in swatches 1, 3 and 5 ...": the question lays out a painting by places; ribbon points cannot
         # account for a layout (whether those places earn a ribbon is the Scoring Card's condition, a rule).
         return None
+    if not parsed.cue("points", "silver", "bonus_icon") and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+)?(?:" + alternation(words("ribbon"))
+                                               + ")" + E, parsed.folded):
+        return None  # "combien de rubans je prends ?" asks a count of ribbons, not their points (silver ones aside: a
+        # bonus icon's ribbons are this intent's)
     groups = _groups(parsed)
     asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
                    or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
