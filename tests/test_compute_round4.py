@@ -341,3 +341,18 @@ def test_ribbons_taken_stop_at_the_cards_maximum(question, lang, slug, held, met
     # The rule (p. 4): a player never holds more ribbons of a card than it shows.
     expected = min(held + met, engine.scoring_card(slug).max_ribbons) - held
     assert answer.engine["taken"] == expected
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "position"), [
+    ("avec 3 jetons, prendre la 5e carte c'est impossible, non ?", "fr", 3, 5),
+    ("with 2 tokens taking the 4th card is illegal, right?", "en", 2, 4),
+    ("with 4 tokens taking the 4th card is impossible, right?", "en", 4, 4),
+])
+def test_a_take_claimed_impossible(question, lang, held, position):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    rules = engine.ruleset("base")
+    state = engine.custom_game(row=[art_card.id for art_card in engine.ART_CARDS[: rules.row_size]], hands=((),),
+                               tokens=(held,))
+    refused = engine.check_action(state, engine.TakeCard(player=0, position=position)) is not None
+    assert answer.verdict is refused

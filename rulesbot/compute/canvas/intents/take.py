@@ -409,7 +409,9 @@ def compute(parsed: Parsed) -> Computation | None:
             claimed = number.value
             explained.append((number.start, number.end))
         elif player_tokens is not None:
-            value, value_text, claimed = engine_object["allowed"], None, not parsed.negated
+            # ("c'est impossible, non ?", "that's illegal, right?" claim the take is not allowed.)
+            refused = re.search(B + either("not_allowed") + E, parsed.folded) is not None
+            value, value_text, claimed = engine_object["allowed"], None, not (parsed.negated or refused)
     elif player_tokens is not None and not parsed.cue("after", "cost_question"):
         value, value_text = engine_object["allowed"], None  # "can I take it with 2 tokens?"
     return Computation(intent="take", sentences=sentences, trace=trace, value=value, value_text=value_text,
