@@ -356,3 +356,12 @@ def test_a_take_claimed_impossible(question, lang, held, position):
                                tokens=(held,))
     refused = engine.check_action(state, engine.TakeCard(player=0, position=position)) is not None
     assert answer.verdict is refused
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Chosen, Game, Truth and Divine, View, Trap: which is better?", "en"),
+    ("Fragile/Chosen/Trap ou bien Divine/View/Truth, laquelle je fais ?", "fr"),
+])
+def test_two_paintings_compared_are_no_total(question, lang):
+    answer = ask(question, lang)
+    assert answer is None or (answer.engine or {}).get("intent") != "paintings_total"

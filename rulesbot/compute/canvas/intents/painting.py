@@ -405,7 +405,9 @@ def _paintings(parsed: Parsed, cards: list) -> list[list] | None:
     counted = any(slot.value == count and re.match(r"\s*(?:" + alternation(words("painting")) + r")" + E,
                                                    parsed.folded[slot.end:])
                   for slot in parsed.all("number") if not slot.inherited)
-    if not (counted or not between & inside):
+    # Grouped by their separators, the paintings are one player's only when a total is asked ("Chosen, Game, Truth
+    # and Divine, View, Trap: which is better?" compares two paintings).
+    if not (counted or (not between & inside and re.search(B + either("game_total") + E, parsed.folded))):
         return None
     if titles[0].value.id != cards[0].id:
         cards = cards[::-1]  # the list was read top down: each painting is reversed, the paintings keep their order
