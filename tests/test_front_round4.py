@@ -1,7 +1,7 @@
 """The fourth blind round's front-door families, as mechanisms: another game or a video game named beside a
 question about this game (compared, told as a statement of its own, or next to a clause that points here),
 questions to the assistant about itself, future editions, intensifiers inside an advice cue, ways of playing
-the rulebook has no section for (teams, co-op).
+the rulebook has no section for (teams, co-op), and the answer language of a message mixing French and English.
 
 The questions are new phrasings (none from an eval set). The oracles are what each question is about, read by a
 person: whether it asks about Canvas or about the other game, whether it asks the rules or the assistant, and
@@ -10,6 +10,7 @@ which language its grammar (its function words) is written in; not the code's ou
 
 import pytest
 
+from rulesbot.lang import detect_lang
 from rulesbot.scope import out_of_scope
 
 
@@ -118,3 +119,21 @@ def test_chit_chat_future_editions_advice_and_missing_variants_are_near_domain(q
 def test_rules_questions_near_the_new_cues_stay_in_scope(question):
     assert _reason(question) is None
 
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        # English grammar, French game words.
+        ("then another tour for all joueurs?", "en"),
+        ("only one carte per tour, right?", "en"),
+        ("so every joueur has one main?", "en"),
+        ("just one ruban per carte?", "en"),
+        # French grammar (unaccented "ca", "moi", "va", "ensuite"), English game words.
+        ("moi j'ai three paintings, ca finish the game ?", "fr"),
+        ("vincent va toujours take the free card ?", "fr"),
+        ("ensuite ca repart avec the first player ?", "fr"),
+        ("ca se score comment, the hierarchy ribbons", "fr"),
+    ],
+)
+def test_a_mixed_message_is_answered_in_the_language_of_its_grammar(question, lang):
+    assert detect_lang(question) == lang
