@@ -95,6 +95,7 @@ def test_a_question_about_the_digital_version_is_still_refused(question):
         ("le jeu va sortir en version allemande un jour ?", "expansion"),
         # An advice cue with an intensifier inside it.
         ("would you really recommend going for Proximity?", "opinion"),
+        ("would you ever recommend hoarding tokens?", "opinion"),
         ("est-ce que ça vaut franchement la peine de payer 4 jetons ?", "opinion"),
         # Ways of playing the rulebook has no section for.
         ("is there an official co-op mode?", "variant"),
