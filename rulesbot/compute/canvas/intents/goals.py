@@ -6,7 +6,7 @@ import re
 
 from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, own_cue, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
-from rulesbot.compute.canvas.words import words
+from rulesbot.compute.canvas.words import either, listed, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -22,12 +22,12 @@ def _score(parsed: Parsed):
             return score
     if parsed.claim and parsed.cue("goal") and not parsed.cue("pass"):
         return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
-    if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+(?:a|at|of|de|with|avec)\s*$",
+    if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+" + either("goal_of_prep") + r"\s*$",
                                        parsed.folded[: score.start]):
         return None  # "Bonus c'est le scenario a 40": the scenario's goal, not a score
     named = next((slot for slot in parsed.slots if slot.name in ("scenario", "level") and not slot.inherited
                   and score is not None and slot.end <= score.start), None)
-    if named is not None and re.fullmatch(r"\s*,?\s*(?:c'est|is|=|est de|vaut|has a goal of|a un objectif de)\s*",
+    if named is not None and re.fullmatch(r"\s*,?\s*" + either("goal_is") + r"\s*",
                                           parsed.folded[named.end: score.start]):
         return None  # "le scenario No Elements c'est 35 points ?": the goal stated, not a score reached
     return score
@@ -43,8 +43,7 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
         return not parsed.negated
     if target is not None and score is not None and target.start > score.end:
         between = parsed.folded[score.end: target.start]
-        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait", "would be", "serait",
-                                                                                   "ce serait", "ca ferait", "would make"]), between):
+        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + listed("makes_it")), between):
             return not parsed.negated
     return None
 
@@ -147,7 +146,7 @@ def _level_reached(parsed: Parsed, score: int) -> Computation:
 def compute_by_goal(parsed: Parsed) -> Computation | None:
     """Which scenario has a given goal ("which scenario has a goal of 40?")."""
     lang = parsed.lang
-    goal_words = alternation(words("goal") + ["goal of", "objectif de", "but de"])
+    goal_words = alternation(words("goal") + listed("goal_of"))
     number = next((slot for slot in parsed.free_numbers()
                    if re.search(goal_words + r"\s*(?:of|de|is|est|=|:)?\s*$", parsed.folded[max(0, slot.start - 20): slot.start])
                    or re.match(r"\s*(?:" + alternation(words("points")) + r")\b", parsed.folded[slot.end:])), None)
@@ -183,7 +182,7 @@ def compute_level(parsed: Parsed) -> Computation | None:
                 return _level_reached(parsed, score.value)  # already at the top level
             level = min(above, key=lambda item: item.target)  # "what does the level above need?"
         elif score is not None and parsed.cue("solo") and (asks_which or re.search(
-                B + r"(?:level|levels|niveau|niveaux|difficulty|difficulte)" + E, parsed.folded)):
+                B + either("level_words") + E, parsed.folded)):
             return _level_reached(parsed, score.value)
         elif score is None or not parsed.cue("pass") or not parsed.cue("solo"):
             return None

@@ -13,13 +13,16 @@ from fractions import Fraction
 from rulesbot.compute.canvas.intents.common import vincent_in_question
 from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import alternation, numbers, words
+from rulesbot.compute.canvas.words import alternation, either, listed, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
-_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|percent|pour ?cent)")
+_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*" + either("percent_word"))
+# "avec 3", "if he has only 2" just before a follow-up's bare count: his new token count.
+_RESTATED_BEFORE = re.compile(r"\b" + either("with_count") + r"\s+(?:" + either("only_word") + r"\s+)?$")
+_RATIO_OF = either("ratio_of")  # "1 in 4", "une chance sur deux"
 
 
 def _restated_tokens(parsed: Parsed):
@@ -32,8 +35,7 @@ def _restated_tokens(parsed: Parsed):
     if len(free) != 1:
         return None
     before = parsed.folded[max(0, free[0].start - 24): free[0].start]
-    if re.search(r"\b(?:with|avec|s'il en a|if he has|if he had|s'il n'en a que|he has|il en a)\s+(?:only\s+|just\s+|que\s+|seulement\s+)?$",
-                 before):
+    if _RESTATED_BEFORE.search(before):
         return free[0]
     return None
 
@@ -57,8 +59,7 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
     even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
     if even:
         return Fraction(1, 2), [even.span()]
-    ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur|fois sur|time in|times in|"
-                      f"time out of|times out of)\\s+({reader.fragment})", text)
+    ratio = re.search(B + f"({reader.fragment_articles})\\s+{_RATIO_OF}\\s+({reader.fragment})", text)
     if ratio:
         top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
         if top is not None and bottom:
@@ -140,8 +141,12 @@ def _odds_for(parsed: Parsed):
     return dict(engine.vincent_take_odds(vincent_tokens=tokens)), tokens
 
 
-_SPEND = re.compile(r"\b(?:spend|spends|spending|use up|use|uses|pay|pays|depenser|depense|utiliser|utilise|payer|paie|poser|pose)\s+"
+_SPEND = re.compile(r"\b" + either("spend_verbs") + r"\s+"
                     r"(?:all\s+(?:of\s+)?(?:his\s+|the\s+)?|tous\s+(?:ses\s+|les\s+)?|ses\s+|his\s+|the\s+|les\s+)?(?P<count>\d+)\b")
+
+
+# "in one go", "en un seul coup"... "en un tour": the turn a spend claim is about.
+_IN_ONE_GO = re.compile(r"\b" + either("once_prep") + r"\s*" + either("one_word") + r"\s+" + either("go_word") + r"\b")
 
 
 def _spend(parsed: Parsed) -> Computation | None:
@@ -165,8 +170,7 @@ def _spend(parsed: Parsed) -> Computation | None:
                        value=stated <= most, claimed=(not parsed.negated) if parsed.claim else None,
                        engine={"intent": "vincent_spend", "tokens": tokens, "most_spent": most, "farthest": farthest},
                        concepts=[("vincent_turn", {})], explained=[match.span()] + _unit(parsed) + [
-                           once.span() for once in re.finditer(r"\b(?:in|en|on|d')\s*(?:one|un|1|a single)\s+(?:go|turn|tour|shot|coup|fois)\b",
-                                                               parsed.folded)])
+                           once.span() for once in _IN_ONE_GO.finditer(parsed.folded)])
 
 
 def compute_pick(parsed: Parsed) -> Computation | None:
@@ -220,13 +224,16 @@ def compute_pick(parsed: Parsed) -> Computation | None:
                        concepts=[("vincent_turn", {})], explained=explained)
 
 
+_CAN = re.compile(r"\b" + either("can_verbs") + r"\b")
+
+
 def _reach(parsed: Parsed) -> Computation | None:
     """"Vincent can't take the last card with only 3 tokens, right?": whether his toss can select that card at all."""
     lang = parsed.lang
     named = [slot for slot in parsed.all("position") if not slot.inherited]
     takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+){0,2}?"
-                      + alternation(words("take") + ["reach", "get to", "atteindre", "atteint", "aller jusqu'a"]), parsed.folded)
-    asks_can = parsed.form == "can" or re.search(r"\b(?:can|could|able to|peut|peut-il|pourra|pourrait)\b", parsed.folded)
+                      + alternation(words("take") + listed("reach_verbs")), parsed.folded)
+    asks_can = parsed.form == "can" or _CAN.search(parsed.folded)
     # Only with his tokens stated: "can Vincent take the first card?" asks how his turn works (a rule).
     if len(named) != 1 or not takes or not (parsed.claim or asks_can) or parsed.cue("odds"):
         return None
@@ -302,7 +309,7 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
                        concepts=[("vincent_turn", {})], explained=[match.span()] + stated_spans + _unit(parsed))
 
 
-_DISCARDS = re.compile(r"\b(?:defausse|defausser|discards|discard|vire|virer|jette|selects|select|selectionne|takes|prend|removes|enleve)\s+"
+_DISCARDS = re.compile(r"\b" + either("discard_verbs") + r"\s+"
                        r"(?:the\s+|la\s+|le\s+|l')?$")
 
 
@@ -319,6 +326,9 @@ def _claimed_discard(parsed: Parsed, skipped: int):
     return chosen[0], placed
 
 
+_SINGLE = either("single_word")
+
+
 def compute_turn(parsed: Parsed) -> Computation | None:
     """Vincent's tokens after one turn with a given face-up count (the engine's vincent_turn)."""
     lang = parsed.lang
@@ -329,8 +339,8 @@ def compute_turn(parsed: Parsed) -> Computation | None:
             and (parsed.cue("after") or parsed.form == "how_many" or which or parsed.claim)):
         return None  # "what does Vincent do if none land face up?" asks the rule
     reader = numbers()
-    face = re.search(B + f"({reader.fragment_articles})\\s+(?:seul\\s+|seule\\s+|single\\s+)?(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
-                     r"(?:de vincent\s+)?|tokens?\s+|jetons?\s+)?(?:lands?|land|tombent|tombe|come|comes)\s+(?:up\s+)?(?:face|pile)",
+    face = re.search(B + f"({reader.fragment_articles})\\s+(?:{_SINGLE}\\s+)?(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
+                     r"(?:de vincent\s+)?|tokens?\s+|jetons?\s+)?" + either("land_verbs") + r"\s+(?:up\s+)?(?:face|pile)",
                      parsed.folded)
     if face is None:
         return None
