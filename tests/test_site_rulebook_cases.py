@@ -1,7 +1,14 @@
 """A site rulebook's bold case titles ("**The well runs dry.** ...") are sections of their own, read with their
-section's heading: "Odd situations: The well runs dry". Made-up rulebook text (a game of wells and goats)."""
+section's heading: "Odd situations: The well runs dry"; an answer takes a passage's runner-up sentence when it is
+nearly as close as the best. Made-up rulebook text (a game of wells and goats)."""
 
+import math
+
+import numpy as np
+
+from rulesbot.extractive import best_sentences
 from rulesbot.ingest import chunk_pages, run_in_title, text_pages
+from rulesbot.knowledge import Entry
 
 CASES = """\
 <!-- page 1 -->
@@ -42,3 +49,37 @@ def test_only_a_bold_lead_that_ends_a_sentence_is_a_case_title():
     assert run_in_title("**Never** milk more than two goats.") is None  # bold word inside a sentence
     assert run_in_title("**Example:** two goats escape at once.") is None  # a label, not a subject
     assert run_in_title("- **Milk:** take one milk token.") is None  # a list item's bold lead stays in its list
+
+
+class _FixedEmbedder:
+    """Vectors chosen by hand: the question is (1, 0, 0); each sentence's first coordinate is its similarity."""
+
+    model_id, dim = "fixed-test-vectors", 3
+
+    def __init__(self, similarity: dict[str, float]):
+        self.similarity = similarity
+
+    def embed_queries(self, texts):
+        return np.array([[1.0, 0.0, 0.0] for _ in texts], dtype=np.float32)
+
+    def embed_passages(self, texts):
+        rows = []
+        for text in texts:
+            value = next(score for start, score in self.similarity.items() if text.split(": ", 1)[1].startswith(start))
+            rows.append([value, math.sqrt(1 - value * value), 0.0])
+        return np.array(rows, dtype=np.float32)
+
+
+def test_a_runner_up_sentence_nearly_as_close_joins_the_answer():
+    text = (
+        "The herder holding the crook also counts one of their dice as a crook. "
+        "A die showing the crook face counts as any goat you like. "
+        "Goats never leave the hill at night."
+    )
+    entry = Entry(id="goatherd.p1.1", concept_id="goatherd.p1.1", lang="en", source="user", pages=[1],
+                  section="Milking", text=text, game="goatherd")
+    # The runner-up is 0.025 below the best: two close sentences, either of which may be the rule asked about.
+    embedder = _FixedEmbedder({"The herder": 0.90, "A die": 0.875, "Goats": 0.40})
+    answer = best_sentences("what does the crook do", "en", entry, embedder)
+    assert "counts as any goat" in answer and "as a crook" in answer
+    assert "night" not in answer
