@@ -1,14 +1,17 @@
 """A site rulebook's bold case titles ("**The well runs dry.** ...") are sections of their own, read with their
 section's heading: "Odd situations: The well runs dry"; an answer takes a passage's runner-up sentence when it is
-nearly as close as the best. Made-up rulebook text (a game of wells and goats)."""
+nearly as close as the best; two sections tied for first lower the decision (a coin toss). Made-up rulebook
+text (a game of wells and goats)."""
 
 import math
 
 import numpy as np
+import pytest
 
-from rulesbot.extractive import best_sentences
+from rulesbot.extractive import best_sentences, passage_decision
 from rulesbot.ingest import chunk_pages, run_in_title, text_pages
-from rulesbot.knowledge import Entry
+from rulesbot.knowledge import Entry, Pack, PackManifest
+from rulesbot.retrieval import Ranked, SearchResult
 
 CASES = """\
 <!-- page 1 -->
@@ -83,3 +86,39 @@ def test_a_runner_up_sentence_nearly_as_close_joins_the_answer():
     answer = best_sentences("what does the crook do", "en", entry, embedder)
     assert "counts as any goat" in answer and "as a crook" in answer
     assert "night" not in answer
+
+
+class _WordsOnlyRetriever:
+    """A retriever without an embedder (the bm25 path of passage_decision): words decide, no BM25 re-ranking."""
+
+    backend, model_id, embedder = "bm25", "", None
+
+    def vocabulary(self, game):
+        return {}
+
+    def lexical_scores(self, text, game, lang):
+        return {}
+
+
+def _goatherd_pack(entries):
+    manifest = PackManifest(game="goatherd", title="Goatherd", languages=["en"], pages=2, rules_version="1")
+    return Pack(manifest=manifest, entries=entries, path="")
+
+
+def _passage(number, page, section, text):
+    return Entry(id=f"goatherd.p{page}.{number}", concept_id=f"goatherd.p{page}.{number}", lang="en", source="user",
+                 pages=[page], section=section, text=text, game="goatherd")
+
+
+def test_two_sections_tied_for_first_are_a_coin_toss_and_lower_the_decision():
+    # The question's words are in both passages alike: which rule it asks about is a coin toss.
+    milking = _passage(1, 1, "Milking", "A goat gives one milk token each morning.")
+    market = _passage(2, 2, "Market", "A goat sells for one milk token at the market.")
+    pack = _goatherd_pack([milking, market])
+    tied = SearchResult([Ranked(milking, 0.9, 0.9), Ranked(market, 0.9, 0.9)], 0.9)
+    result, _calibration = passage_decision(_WordsOnlyRetriever(), pack, "goat milk token?", "en", tied)
+    assert result.top_score < 0.9 - 0.5
+    # One passage clearly first (its own words): the decision is its score.
+    apart = SearchResult([Ranked(milking, 0.9, 0.9), Ranked(market, 0.5, 0.5)], 0.9)
+    result, _calibration = passage_decision(_WordsOnlyRetriever(), pack, "goat milk token?", "en", apart)
+    assert result.top_score == pytest.approx(0.9, abs=0.3)
