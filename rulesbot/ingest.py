@@ -3,7 +3,8 @@
 Pages come from markers in text (`<!-- page 3 -->`, `[page 3]`, `--- page 3 ---`, or form feeds `\\f`, each
 starting the next page) or from the PDF itself. `chunk_pages` is the one function that turns pages into
 passages: cut at every heading and paragraph (a paragraph under 15 words joins the next one of its section),
-at most 120 words, each with its page and the nearest heading as its section. A PDF has no Markdown headings:
+at most 120 words, each with its page and the nearest heading as its section; a paragraph led by a bold case title
+("**The deck runs out.** ...") is a passage of its own, its section "Heading: The deck runs out". A PDF has no Markdown headings:
 `pdf_headings` marks its heading lines, by font (a larger or bold font than the body) where pypdf reports
 fonts, else by layout (a short title-case or numbered line after a sentence's end, followed by body text).
 
@@ -37,6 +38,9 @@ _MARKER = re.compile(
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$")
 # A line that is nothing but bold text ("**Setup**"), as many Markdown rulebooks mark a heading.
 _BOLD_HEADING = re.compile(r"^\s{0,3}(?:\*\*|__)([^*_]{1,80}?)(?:\*\*|__)\s*:?\s*$")
+# A paragraph led by a bold case title that ends a sentence ("**The deck runs out.** Shuffle...", "**Rain:**
+# ..."): a run-in heading, one case of its section. It is a passage of its own, titled "Section: case".
+_RUN_IN_HEADING = re.compile(r"^\s{0,3}(?:\*\*|__)([^*_]{1,80}?)([.:!?])?(?:\*\*|__)([.:])?\s+\S")
 
 
 class LimitExceeded(BadInput):
@@ -136,7 +140,7 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
     """Passages cut at every heading and paragraph (short paragraphs joined), at most MAX_WORDS words and
     `max_chars` characters, each with its page and the nearest heading above it (long words are split)."""
     passages: list[Passage] = []
-    section = default_section
+    section = heading_section = default_section
     piece = min(MAX_WORD_CHARS, max_chars)
     buffer: list[str] = []  # the words of the passage being built
     size = 0  # the characters of " ".join(buffer)
@@ -156,10 +160,15 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
             heading = _HEADING.match(lines[0]) or _BOLD_HEADING.match(lines[0])
             if heading:
                 flush(number)
-                section = heading.group(1).strip()
+                section = heading_section = heading.group(1).strip()
                 lines = lines[1:]
                 if not lines:
                     continue
+            run_in = run_in_title(lines[0]) if lines else None
+            if run_in is not None or section != heading_section:
+                # A case title's paragraph is its own passage; the paragraph after it is its section's again.
+                flush(number)
+                section = heading_section if run_in is None else f"{heading_section}: {run_in}"
             # A list is cut between its items, never inside one, when it does not fit the passage.
             for unit in list_units(lines):
                 words = [word[start : start + piece] for word in unit.split() for start in range(0, len(word), piece)]
@@ -172,11 +181,27 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
                     size += len(word) + (1 if buffer else 0)
                     buffer.append(word)
             # A paragraph ending with ":" introduces what follows (a list of cases): it stays with it.
-            if len(buffer) >= MIN_WORDS and not _introduces_list(buffer):
+            if (len(buffer) >= MIN_WORDS or run_in is not None) and not _introduces_list(buffer):
                 flush(number)
         flush(number)
     return passages
 
+
+def run_in_title(line: str) -> str | None:
+    """The case title that leads `line` in bold and ends a sentence ("**The deck runs out.** Shuffle..." ->
+    "The deck runs out"), at most MAX_HEADING_WORDS words; None for any other line (a bold word inside a
+    sentence: "**Never** draw more than 3")."""
+    match = _RUN_IN_HEADING.match(line)
+    if match is None or not (match.group(2) or match.group(3)):
+        return None
+    title = match.group(1).strip()
+    if not title or len(title.split()) > MAX_HEADING_WORDS or title.lower() in _LABELS:
+        return None
+    return title
+
+
+# Bold leads that name a paragraph's kind, not its subject: such a paragraph stays its section's.
+_LABELS = {"example", "examples", "note", "notes", "important", "exception", "reminder", "tip", "clarification", "remember"}
 
 _LIST_ITEM = re.compile(r"^(?:[-*•+]|\d{1,2}[.)])\s+\S")
 
