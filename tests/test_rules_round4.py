@@ -132,3 +132,11 @@ def test_an_english_word_in_a_french_message_matches_the_english_records(questio
     assert using and any(scores.get(record, 0.0) > 0 for record in using)
     alone = retriever.lexical_scores(word, "canvas", "fr")
     assert any(alone.get(record, 0.0) > 0 for record in using)
+
+
+@pytest.mark.slow
+def test_a_french_message_with_the_english_skipped_is_answered_about_the_skipped_cards(real_bot):
+    # The rulebook: the tokens paid to skip a card are placed on that skipped card; the tokens on the card you take
+    # are another rule. "skipped" is an English word of the rules the French stemmer knows nothing of.
+    answer = real_bot.ask("les tokens que je drop sur les cards skipped, ils restent dessus ?")
+    assert answer.kind == "rule" and "sautée" in answer.answer.split("\n")[0], answer.answer
