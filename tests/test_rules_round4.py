@@ -100,7 +100,7 @@ def _lexical_retriever():
         "quand je take une card, elle slide ?",  # take, card, slide: words of the English rulebook
         "le hand limit c'est combien ?",
         "les ribbons silver, on les score à la fin ?",
-        "after I take, les cartes glissent ?",  # English question words in a French sentence
+        "après take, les cartes slide ?",  # English verbs in a French sentence
     ],
 )
 def test_the_rules_english_words_in_a_french_message_count_as_known(question):

@@ -112,17 +112,15 @@ def tokens(text: str, lang: str) -> list[str]:
 
 def stems_by_term(text: str, lang: str, other_langs: Iterable[str] = ()) -> dict[str, set[str]]:
     """Each of `text`'s terms in `lang` (as `tokens` gives them) -> the stems its words have in `other_langs`
-    (a word that is a stop word there is left out, "I" in "after I take, les cartes glissent ?"): what a
-    mixed-language message's words are in the other language."""
+    (a word that is a stop word there has none: "I" in "after I take, les cartes glissent ?" stays unknown, so a
+    stray letter never passes for a rules word): what a mixed-language message's words are in the other language."""
     stems: dict[str, set[str]] = {}
-    stop = set(_STOP.get(lang, set()))
-    for other in other_langs:
-        stop |= _STOP.get(other, set())
+    stop = _STOP.get(lang, set())
     for word in _TOKEN.findall(text.lower().replace("’", "'")):
         if word in stop:
             continue
         others = stems.setdefault(_stem(word, lang), set())
-        others.update(_stem(word, other) for other in other_langs)
+        others.update(_stem(word, other) for other in other_langs if word not in _STOP.get(other, set()))
     return stems
 
 
