@@ -15,7 +15,7 @@ The caller keeps whichever of the two searches is better supported (Retriever.ma
 import re
 from functools import lru_cache
 
-from rulesbot.retrieval.ranking import _cue_patterns, _pattern, ranking_data
+from rulesbot.retrieval.ranking import _cue_patterns, _fold_keeping_positions, _pattern, ranking_data
 from rulesbot.scope import fold
 
 # A clause ends at a sentence end, a semicolon or colon, a dash between spaces or a comma; a spoken French tail
@@ -86,3 +86,44 @@ def main_clause(question: str) -> tuple[str, list[str]] | None:
 def _listed(key: str, opening: bool = False) -> re.Pattern:
     found = _pattern(ranking_data().get(key, [])) or re.compile(r"(?!)")
     return re.compile(r"^(?:" + found.pattern + ")") if opening else found
+
+
+@lru_cache(maxsize=1)
+def _asking_phrase() -> re.Pattern:
+    # Where a question's asking part starts: a wh phrase or a how-many phrase ("how many tokens do I pay").
+    data = ranking_data()
+    return _pattern([*data["forms"]["wh"], *data["forms"]["how_many"]]) or re.compile(r"(?!)")
+
+
+def conditional_ask(question: str) -> str | None:
+    """The asking part of a question that opens with a condition ("if I skip 2 cards, how many tokens do I pay?"
+    -> "how many tokens do I pay"), or None when it does not open with one or asks nothing after it.
+
+    A follow-up that changes the condition ("what if I skip all four?", "et pour la dernière ?") asks that same
+    thing again (Retriever.follow_up_text); a question without a condition ("Vincent starts with how many
+    tokens?") lends only the things it names."""
+    folded, positions = _fold_keeping_positions(question)
+    subordinate = _subordinate()
+    if subordinate is None or not subordinate.match(folded):
+        return None
+    # The asking part follows the condition: after its first clause boundary ("si je saute 1 carte, je dois poser
+    # combien ?"), else from the first asking phrase after the opening word ("if I skip 2 how many do I pay").
+    parts = clauses(question)
+    if len(parts) > 1 and any(_asking_phrase().search(fold(text)) for text, _asked in parts[1:]):
+        asked = " ".join(text for text, _asked in parts[1:])
+    else:
+        found = [match for match in _asking_phrase().finditer(folded) if match.start() > 0]
+        if not found:
+            return None
+        asked = question[positions[found[0].start()]:]
+    asked = asked.strip().rstrip("?!. ").strip()
+    return asked or None
+
+
+def asks_its_own(follow_up: str) -> bool:
+    """Whether a follow-up asks a question of its own (a wh or how-many phrase once its "what if" / "what about"
+    opener is set aside): "what if I skip all four?" does not, "and how many for Vincent?" does."""
+    folded = fold(follow_up)
+    openers = _listed("follow_up_openers")
+    return bool(_asking_phrase().search(openers.sub(" ", folded)))
+

@@ -60,9 +60,16 @@ class BM25:
             term: (np.array(rows[term], dtype=np.int64), np.array(counts[term], dtype=np.float64)) for term in rows
         }
 
-    def scores(self, query: str, lang: str) -> tuple[np.ndarray, np.ndarray]:
-        """(BM25 scores, matched-query-weight fractions in [0,1]) for every record."""
-        terms = list(dict.fromkeys(tokens(query, lang)))
+    def scores(self, query: str, lang: str, other_langs: Iterable[str] = ()) -> tuple[np.ndarray, np.ndarray]:
+        """(BM25 scores, matched-query-weight fractions in [0,1]) for every record.
+
+        A term no record uses is read as its word's stem in `other_langs` when a record uses that one: a bilingual
+        player's "les cards skipped" matches the English records' "skipped" (a French stem matches nothing)."""
+        terms = []
+        for term, others in stems_by_term(query, lang, sorted(other_langs)).items():
+            known = sorted(other for other in others if other in self.idf)
+            terms.append(term if term in self.idf or not known else known[0])
+        terms = list(dict.fromkeys(terms))
         raw = np.zeros(len(self.docs), dtype=np.float64)
         matched = np.zeros(len(self.docs), dtype=np.float64)
         # Unknown query words weigh as much as the rarest known word: "castle" in a Canvas corpus is evidence
@@ -101,6 +108,20 @@ def tokens(text: str, lang: str) -> list[str]:
     """Lower-cased, stop-word-free, Snowball-stemmed, accent-folded tokens of `text` in `lang`."""
     stop = _STOP.get(lang, set())
     return [_stem(word, lang) for word in _TOKEN.findall(text.lower().replace("’", "'")) if word not in stop]
+
+
+def stems_by_term(text: str, lang: str, other_langs: Iterable[str] = ()) -> dict[str, set[str]]:
+    """Each of `text`'s terms in `lang` (as `tokens` gives them) -> the stems its words have in `other_langs`
+    (a word that is a stop word there has none: "I" in "after I take, les cartes glissent ?" stays unknown, so a
+    stray letter never passes for a rules word): what a mixed-language message's words are in the other language."""
+    stems: dict[str, set[str]] = {}
+    stop = _STOP.get(lang, set())
+    for word in _TOKEN.findall(text.lower().replace("’", "'")):
+        if word in stop:
+            continue
+        others = stems.setdefault(_stem(word, lang), set())
+        others.update(_stem(word, other) for other in other_langs if word not in _STOP.get(other, set()))
+    return stems
 
 
 @lru_cache(maxsize=1 << 16)

@@ -22,7 +22,13 @@ from rulesbot.index import (
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.retrieval.calibration import calibration_for
 from rulesbot.retrieval.dense import without_title
-from rulesbot.retrieval.lexical import _LEXICAL_DOCS, _LEXICAL_KIND, BM25, LEXICAL_RECIPE, tokens
+from rulesbot.retrieval.lexical import (
+    _LEXICAL_DOCS,
+    _LEXICAL_KIND,
+    BM25,
+    LEXICAL_RECIPE,
+    stems_by_term,
+)
 from rulesbot.storage import read_checked, write_checked
 
 
@@ -100,6 +106,7 @@ class Retriever:
         self._shared = None if index is None else _GameIndex(index, rows or [])
         self._bm25: dict[str, BM25] = {}
         self._layouts: dict[str, _GameRows] = {}
+        self._langs: dict[str, frozenset[str]] = {}  # game -> the languages of its records
         self._entity_vocabulary = None  # read on the first question just below the threshold (Retriever.answers)
 
     def _entry(self, key: tuple[str, str]) -> Entry:
@@ -204,9 +211,18 @@ class Retriever:
 
         Only its things, not its wording: "et s'il n'en a plus qu'un ?" after "Vincent starts with how many
         tokens?" asks about Vincent's tokens, not again how many he starts with, and the previous question's form
-        ("how many", "who wins") would pull its own answer back."""
+        ("how many", "who wins") would pull its own answer back.
+
+        Except when the previous question asked under a condition and the follow-up changes that condition only,
+        asking nothing of its own ("if I skip 2 cards, how many tokens do I pay?" then "what if I skip all four?"):
+        its asking part is asked again about the new condition (clauses.conditional_ask)."""
+        from rulesbot.retrieval.clauses import asks_its_own, conditional_ask
+
         kept = self._entities().without_replaced(previous, follow_up, game)
         named = list(dict.fromkeys(self._entities().mentions(kept, game)))
+        asked = conditional_ask(kept)
+        if asked is not None and not asks_its_own(follow_up):
+            return " ".join([*named, follow_up, asked])
         return f"{' '.join(named) if named else kept} {follow_up}"
 
     def main_clause_text(self, question: str, game: str) -> str | None:
@@ -228,18 +244,31 @@ class Retriever:
             self._entity_vocabulary = self.reranker.entities if self.reranker is not None else EntityVocabulary(self.packs)
         return self._entity_vocabulary
 
+    def _other_langs(self, game: str, query_lang: str) -> list[str]:
+        """The languages of `game`'s records other than the question's (read once per game)."""
+        if game not in self._langs:
+            self._langs[game] = frozenset(entry.lang for entry in self.packs[game].entries)
+        return sorted(self._langs[game] - {query_lang})
+
     def coverage(self, query: str, game: str, query_lang: str) -> float:
-        """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1]."""
+        """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1].
+
+        A word counts when its stem in the question's language is known, or its stem in the pack's other language:
+        a bilingual player's "apres que je take la card, elles slide où ?" uses the rules' English words, which
+        the French stemmer cuts into stems no record has ("tak", "slid")."""
         pack = self.packs.get(game)
         if pack is None:
             return 0.0
-        if query_lang not in {entry.lang for entry in pack.entries}:
+        others = self._other_langs(game, query_lang)
+        if query_lang not in self._langs[game]:
             # A question in a language the knowledge lacks (a one-language user rulebook): no lexical evidence.
             return 1.0
-        terms = set(tokens(query, query_lang))
-        if not terms:
+        stems = stems_by_term(query, query_lang, others)
+        if not stems:
             return 1.0
-        return len(terms & set(self._bm25_for(game).idf)) / len(terms)
+        known = self._bm25_for(game).idf
+        covered = sum(1 for term, others in stems.items() if term in known or others & known.keys())
+        return covered / len(stems)
 
     def vocabulary(self, game: str) -> set[str] | dict[str, float]:
         """Every stemmed word the game's knowledge uses (its lexical index's terms; empty for an unknown game)."""
@@ -342,7 +371,7 @@ class Retriever:
         if game not in self.packs:
             return {}
         bm25 = self._bm25_for(game)
-        raw, matched = bm25.scores(query, query_lang)
+        raw, matched = bm25.scores(query, query_lang, self._other_langs(game, query_lang))
         return {
             (game, entry.id): (float(raw[row]), float(matched[row]))
             for row, entry in enumerate(bm25.entries)
