@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rapidfuzz import fuzz
 
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import score_number, scoring_selection, unit_after
+from rulesbot.compute.canvas.intents.limits import compute_max_points
 from rulesbot.compute.canvas.phrasing import join, qty, say
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import fold
@@ -167,13 +169,109 @@ def _named(parsed: Parsed, candidates):
     return best if best_score >= 70 else None
 
 
+def _names_max_ribbons(parsed: Parsed) -> bool:
+    """Whether a question (or the one it follows up) is about the "max Ribbons from all 4 Scoring Cards" achievement:
+    named in quotes, or said with its words (an achievement, every card, the most)."""
+    target = [a for a in engine.ACHIEVEMENTS if a.kind == "max_ribbons_all_cards"]
+    for reading in (parsed, parsed.previous):
+        if reading is None:
+            continue
+        named = _named(reading, engine.ACHIEVEMENTS)
+        if named is not None:
+            return named in target
+        if reading.cue("achievement") and reading.cue("all_cards") and reading.cue("limit"):
+            return True
+    return False
+
+
+def _max_ribbons(parsed: Parsed) -> Computation | None:
+    """"the 'max ribbons on all 4 cards' achievement with the first-game cards: how many ribbons, how many points, more
+    than the designers?": each Scoring Card's cap and last table value (the max-points computation), with the
+    designers' top score compared when asked."""
+    # "sans compter l'argent", "silver aside": no silver counted, which the cards' maximum leaves out anyway.
+    no_silver = [slot for slot in parsed.all("ribbon_group") if slot.value.kind == "silver" and slot.value.count == 0]
+    if not target_kind_present() or not _names_max_ribbons(parsed) or parsed.has("card_chain") \
+            or len(no_silver) != len(parsed.all("ribbon_group")):
+        return None
+    lang = parsed.lang
+    achievement = next(a for a in engine.ACHIEVEMENTS if a.kind == "max_ribbons_all_cards")
+    computed = compute_max_points(_with_all_cards(parsed))
+    if computed is None or computed.asks:
+        return computed
+    computed.sentences.insert(0, say("achievement_max_ribbons", lang, achievement=getattr(achievement, lang)))
+    if parsed.cue("designers"):
+        beat = max((a for a in engine.ACHIEVEMENTS if a.kind == "game_points" and "min" in a.params),
+                   key=lambda a: a.params["min"])
+        designers_score = beat.params["min"] - 1  # "beat" is strictly more than their score
+        total = computed.engine["total"]
+        computed.sentences.append(say("designers_more" if total > designers_score else "designers_not_more", lang,
+                                      total=qty(total, "point", lang), score=designers_score))
+        computed.engine["designers_score"] = designers_score
+    computed.intent = "achievement"
+    computed.engine["achievement"] = achievement.slug
+    computed.concepts = [("achievement", {}), *computed.concepts]
+    return computed
+
+
+def target_kind_present() -> bool:
+    """Whether the engine lists the max-ribbons achievement (the data decides, not this code)."""
+    return any(a.kind == "max_ribbons_all_cards" for a in engine.ACHIEVEMENTS)
+
+
+def _with_all_cards(parsed: Parsed) -> Parsed:
+    """`parsed` read as being about every Scoring Card in play (the achievement's own scope), silver left aside."""
+    slots = tuple(slot for slot in parsed.slots if slot.name != "ribbon_group")
+    return replace(parsed, cues=parsed.cues | {"all_cards"}, slots=slots)
+
+
+def _shortfall_for(parsed: Parsed, source: Parsed, score, one_painting: bool) -> Computation | None:
+    """The shortfall to the achievements of the stated value's kind (see _shortfall)."""
+    unit = _unit(source, score)
+    kind = _KINDS.get((unit, one_painting or unit == "same_element"))
+    candidates = [achievement for achievement in engine.ACHIEVEMENTS if achievement.kind == kind and "min" in achievement.params]
+    return _shortfall(parsed, score.value, unit, candidates) if candidates else None
+
+
+def _shortfall(parsed: Parsed, value: int, unit: str, candidates) -> Computation | None:
+    """"I scored 44, how many more to beat the designers?": the difference to the achievement's threshold (the
+    designers' one, the one named, or else the next one not reached)."""
+    lang = parsed.lang
+    named = _named(parsed, candidates)
+    if parsed.cue("designers"):
+        target = max(candidates, key=lambda a: a.params["min"])
+    elif named is not None:
+        target = named
+    else:
+        above = [a for a in candidates if a.params["min"] > value]
+        if not above:
+            return None
+        target = min(above, key=lambda a: a.params["min"])
+    threshold = target.params["min"]
+    short = max(0, threshold - value)
+    label = {"points": "point", "ribbons": "ribbon", "silver": "silver_ribbon", "same_element": "same_element"}[unit]
+    key = "achievement_short" if short else "achievement_no_short"
+    sentences = [say(key, lang, value=qty(value, label, lang), short=qty(short, label, lang),
+                     achievement=getattr(target, lang), min=threshold)]
+    return Computation(intent="achievement", sentences=sentences,
+                       trace=[f"{threshold} - {value} = {threshold - value}" if short else f"{value} ≥ {threshold}"],
+                       value=short, value_text=qty(short, label, lang),
+                       engine={"intent": "achievement_shortfall", "achievement": target.slug, "min": threshold,
+                               "value": value, "short": short},
+                       concepts=[("achievement", {})])
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Which achievements of one kind a stated value earns (thresholds from the engine's data)."""
     lang = parsed.lang
     if not parsed.cue("achievement", "designers"):
         return None
+    maxed = _max_ribbons(parsed)
+    if maxed is not None:
+        return maxed
     if parsed.cue("designers") and not parsed.inherited_from and not re.search(_FIRST_PERSON[lang], parsed.folded):
         return _designers(parsed)
+    if parsed.has("component"):
+        return None  # "how many achievements are there?" counts them (the components intent)
     if parsed.has("card_chain"):
         return _painting(parsed)
     score = score_number(parsed)
@@ -192,6 +290,10 @@ def compute(parsed: Parsed) -> Computation | None:
                                                source.folded[: score.start])
     states = score is not None and source is parsed and parsed.claim and not reported and re.search(
         _STATES_THRESHOLD, parsed.folded[: score.start])
+    if score is not None and parsed.cue("shortfall") and not states:
+        shortfall = _shortfall_for(parsed, source, score, bool(one_painting))
+        if shortfall is not None:
+            return shortfall
     if score is None or (parsed.cue("goal") and not reported) or states:
         if not (parsed.cue("goal", "pass", "points", "ribbon", "silver") or parsed.claim):
             return None  # "what is the designers' favourite card?" is not a threshold
