@@ -870,14 +870,22 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                 if named and component != "max_players":
                     return [Slot("component", component, *named.span())]
         return []
-    question = pattern("count_question").search(text)
-    after = text[question.end():]
-    best = None
-    for component, phrases in vocabulary()["components"].items():
-        match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
-                         r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
-        if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
-            best = (component, match)
+    # "like in dominion how many kingdom cards... how many background cards come in the box?": the count question
+    # that names a component (the last one first), else the first one.
+    questions = list(pattern("count_question").finditer(text))
+    for question in reversed(questions):
+        after = text[question.end():]
+        best = None
+        for component, phrases in vocabulary()["components"].items():
+            match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
+                             r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
+            if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
+                best = (component, match)
+        if best is not None:
+            break
+    else:
+        question = questions[0]
+        after = text[question.end():]
     if best is None and has(text, "goal"):
         return []  # "succes argent : il en faut combien ?", "how many do I need?": what something requires, no count of it
     if best is None:

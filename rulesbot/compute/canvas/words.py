@@ -31,6 +31,18 @@ def words(key: str) -> list[str]:
     return vocabulary()[key]
 
 
+def listed(name: str, lang: str | None = None) -> list[str]:
+    """One of the word lists the intents build their regexes from (vocabulary.json "pattern_words"): its English and
+    French phrases, or one language's. Kept apart from the cue lists so the parser never looks for them alone."""
+    entry = vocabulary()["pattern_words"][name]
+    return list(entry[lang]) if lang else entry["en"] + entry["fr"]
+
+
+def either(name: str, lang: str | None = None) -> str:
+    """The regex alternation of one `listed` word list (longest phrase first)."""
+    return alternation(listed(name, lang))
+
+
 def pattern(key: str) -> re.Pattern:
     """A compiled word-bounded pattern for one vocabulary list."""
     return bounded(frozenset(words(key)))

@@ -12,6 +12,7 @@ from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import score_number, scoring_selection, unit_after
 from rulesbot.compute.canvas.intents.limits import compute_max_points
 from rulesbot.compute.canvas.phrasing import join, qty, say
+from rulesbot.compute.canvas.words import either
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import fold
 from rulesbot.engine import canvas as engine
@@ -25,8 +26,9 @@ _KINDS = {
 }
 # Who speaks of their own result ("I scored", "j'ai fait"): then it is no question about the designers' score.
 # ("my son read that ..." is someone else speaking: "my" / "mon" count only before a result, "my score".)
-_FIRST_PERSON = {"en": r"\b(?:i|i'm|i've|me|we|we've)\b|\b(?:my|our)\s+(?:[\w']+\s+)?(?:score|scores|total|points|result|game)\b",
-                 "fr": r"(?:\b(?:je|on|nous)\b|\bj')|\b(?:mon|ma|mes|notre)\s+(?:[\w']+\s+)?(?:score|total|points|resultat|partie)\b"}
+_FIRST_PERSON = {lang: (r"\b" + either("first_person_pronouns", lang) + r"\b" + (r"|\bj'" if lang == "fr" else "")
+                         + r"|\b" + either("first_person_owners", lang) + r"\s+(?:[\w']+\s+)?" + either("own_results", lang) + r"\b")
+                 for lang in ("en", "fr")}
 # A threshold stated ("the achievement for ... is 5 silvers", "il faut 7 rubans"), not a value reached.
 _STATES_THRESHOLD = r"(?:\bis|\bare|=|c'est|\best|\bneeds?|\brequires?|\bfaut|\bdemande|\bexige)\s*(?:the\s+|le\s+|de\s+)?$"
 
@@ -37,7 +39,7 @@ def _unit(parsed: Parsed, slot) -> str:
     if parsed.cue("same_element") and re.match(r"\s*(?:times\s+|fois\s+|x\s+)?(?:of\s+)?(?:the\s+|le\s+|du\s+)?"
                                                r"(?:same|meme|identi|\w*\s*(?:element|elements))", after):
         return "same_element"
-    if re.match(r"\s*(?:silvers|argents|gris)\b", after):
+    if re.match(r"\s*" + either("silver_plural") + r"\b", after):
         return "silver"
     return unit_after(parsed, slot)
 
@@ -46,7 +48,7 @@ def _designers(parsed: Parsed) -> Computation | None:
     """The designers' own top score: the points achievement that beats it needs one more (data: its threshold)."""
     lang = parsed.lang
     beat = [a for a in engine.ACHIEVEMENTS if a.kind == "game_points" and "min" in a.params]
-    if not beat or not re.search(r"\b(?:scores?|scored|record|best|top|meilleur|points?|battre|beat)\b", parsed.folded):
+    if not beat or not re.search(r"\b" + either("score_words") + r"\b", parsed.folded):
         return None  # "the designers' favourite card" is not about their score
     top = max(beat, key=lambda a: a.params["min"])
     designers_score = top.params["min"] - 1  # "beat" is strictly more than their score
@@ -92,9 +94,14 @@ def _threshold(parsed: Parsed, stated, one_painting: bool) -> Computation | None
 
 
 # A whole-game scope said ("over the game", "sur la partie", "in total"), against "in one painting".
-_GAME_SCOPE = (r"\b(?:over|in|across|during|throughout|per|for|sur|dans|par|pour|de|en|on)\s+(?:the\s+|la\s+|a\s+|une\s+|"
+_GAME_SCOPE = (r"\b" + either("scope_prep") + r"\s+(?:the\s+|la\s+|a\s+|une\s+|"
                r"toute\s+la\s+|l'ensemble\s+de\s+la\s+)?(?:whole\s+|entire\s+|full\s+)?(?:game|partie)\b"
-               r"|\b(?:in\s+total|overall|en\s+tout|au\s+total|total)\b")
+               r"|\b" + either("in_total") + r"\b")
+
+
+# "in one painting", "sur une seule peinture": the painting scope of an achievement.
+_ONE_PAINTING = re.compile(r"\b" + either("one_count") + r"[\s-]+" + either("painting_word") + r"|"
+                           r"\b" + either("in_with") + r"\s+" + either("one_article") + r"\s+" + either("painting_word"))
 
 
 def _thresholds(parsed: Parsed, achievements) -> Computation:
@@ -284,9 +291,8 @@ def compute(parsed: Parsed) -> Computation | None:
         # "does that earn an achievement?" after "I scored 48 points ...": the previous question's value.
         score = score_number(parsed.previous)
         source = parsed.previous if score is not None else parsed
-    one_painting = re.search(r"\b(?:one|1|a single|une seule|une|1 seule|un seul|un)[\s-]+(?:painting|peinture|tableau)|"
-                             r"\b(?:in|with|on|en|avec|sur)\s+(?:one|1|a|une|un)\s+(?:painting|peinture|tableau)", parsed.folded)
-    reported = score is not None and re.search(r"(?:scored|score of|got|made|fait|marque|obtenu|j'ai|i have|with|avec)\s*$",
+    one_painting = _ONE_PAINTING.search(parsed.folded)
+    reported = score is not None and re.search(either("reported_score") + r"\s*$",
                                                source.folded[: score.start])
     states = score is not None and source is parsed and parsed.claim and not reported and re.search(
         _STATES_THRESHOLD, parsed.folded[: score.start])

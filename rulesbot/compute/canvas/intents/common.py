@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.phrasing import card_name, join, say
-from rulesbot.compute.canvas.words import names, words
+from rulesbot.compute.canvas.words import either, listed, names, words
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
@@ -25,7 +25,7 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
     if not free:
         # "ca rapporte qu'un seul point", "it's worth a single point": one point, said with an article.
         # Only a restrictive "one" states a value ("does each ribbon give a point?" states none).
-        one = re.search(r"(?:" + B + alternation(words("single_one") + ["just one", "only one", "juste un", "rien qu'un"])
+        one = re.search(r"(?:" + B + alternation(words("single_one") + listed("just_one"))
                         + r"|\bqu'un)\s+(?:" + alternation(words("points")) + r")" + E, parsed.folded)
         if one is not None:
             return Slot("number", 1, *one.span())
@@ -65,7 +65,7 @@ def counts_things(parsed: Parsed, slot: Slot) -> bool:
 
 
 # Who is counted before a number: "we're 3", "there are 3 of us", "on est 3", "nous sommes 3".
-_PLAYERS_BEFORE = r"(?:\bwe're|\bwe are|\bwe were|\bon est|\bon etait|\bnous sommes|\bnous etions)\s*$"
+_PLAYERS_BEFORE = r"\b" + either("we_are") + r"\s*$"
 # "on joue le scenario Spatial a 3.", "a game with 3": a number after "a" / "with" closing its clause, in a
 # clause that speaks of playing (the French "a" is also "has": "Manon a 38." states her score).
 _MOST_PLAYERS = max(ruleset.max_players for ruleset in engine.data.RULESETS.values())
@@ -88,6 +88,10 @@ def counts_players(parsed: Parsed, slot: Slot) -> bool:
         and re.search(_PLAY_WORDS, clause) is not None
 
 
+# "scored 47", "avec 38", "is 40": words just before a number that make it the score.
+_SCORE_LEAD = re.compile(alternation(listed("reported_score") + listed("score_lead")) + r"\s*$")
+
+
 def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:
     """A score the player states: a free number followed by "points", or after "with"/"scored", or the only one."""
     text = parsed.folded
@@ -99,7 +103,7 @@ def score_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | 
         if re.match(r"\s*(?:" + alternation(words("points")) + r")\b", text[slot.end:]):
             return slot
     for slot in free:
-        if re.search(r"(?:with|avec|scored|score of|got|made|fait|marque|obtenu|j'ai|i have|does|do|is|est|a|of|de)\s*$",
+        if re.search(_SCORE_LEAD,
                      text[: slot.start]):
             return slot
     return free[0] if len(free) == 1 else None
@@ -156,6 +160,10 @@ def vincent_in_question(parsed: Parsed) -> bool:
         and parsed.cue("vincent")
 
 
+# A clause ends at punctuation or a conjunction ("because", "mais"): a failing word after it is about something else.
+_CLAUSE_END = re.compile(r"[.,;:?!]|\b" + either("clause_breaks") + r"\b")
+
+
 def denied(parsed: Parsed, slot: Slot) -> bool:
     """Whether a Scoring Card is said not to be earned: "no Composition", "pas de Variete", "Emphasis fails",
     "l'Emphase est ratee" (the card, then a failing word in its clause; vocabulary `deny_before` / `deny_after`)."""
@@ -163,8 +171,8 @@ def denied(parsed: Parsed, slot: Slot) -> bool:
     ribbon = alternation(words("ribbon"))
     before = re.search(B + alternation(words("deny_before")) + rf"\s+(?:(?:{ribbon})\s+)?(?:(?:the|la|le|l'|de|d')\s*)?$",
                        text[max(0, slot.start - 24): slot.start])
-    clause = re.split(r"[.,;:?!]|\b(?:because|since|as|car|parce|puisque|vu|but|mais)\b", text[slot.end: slot.end + 40])[0]
-    after = re.search(B + r"(?:(?:is|est|a|has|was|etait)\s+)?(?:" + alternation(words("deny_after")) + ")" + E, clause)
+    clause = _CLAUSE_END.split(text[slot.end: slot.end + 40])[0]
+    after = re.search(B + r"(?:" + either("copula") + r"\s+)?(?:" + alternation(words("deny_after")) + ")" + E, clause)
     return before is not None or after is not None
 
 

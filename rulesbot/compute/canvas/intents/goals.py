@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, own_cue, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
-from rulesbot.compute.canvas.words import words
+from rulesbot.compute.canvas.words import either, listed, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -19,7 +19,7 @@ def _delta(parsed: Parsed):
     score moved by the follow-up's number, as a Slot over that number, or None."""
     if parsed.previous is None:
         return None
-    steps = alternation(words("score_more") + words("score_less"))
+    steps = alternation(listed("score_more") + listed("score_less"))
     for slot in parsed.free_numbers():
         after = re.match(r"\s*(?:" + alternation(words("points")) + r"\s+)?(?P<word>" + steps + r")" + E, parsed.folded[slot.end:])
         if after is None:
@@ -27,7 +27,7 @@ def _delta(parsed: Parsed):
         before = score_number(parsed.previous, spans(parsed.previous, "scenario", "level"))
         if before is None or not isinstance(before.value, int):
             return None
-        sign = -1 if after.group("word") in words("score_less") else 1
+        sign = -1 if after.group("word") in listed("score_less") else 1
         return Slot("number", before.value + sign * slot.value, slot.start, slot.end + after.end())
     return None
 
@@ -44,12 +44,12 @@ def _score(parsed: Parsed):
             return score
     if parsed.claim and parsed.cue("goal") and not parsed.cue("pass") and not _asserts_failure(parsed):
         return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
-    if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+(?:a|at|of|de|with|avec)\s*$",
+    if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+" + either("goal_of_prep") + r"\s*$",
                                        parsed.folded[: score.start]):
         return None  # "Bonus c'est le scenario a 40": the scenario's goal, not a score
     named = next((slot for slot in parsed.slots if slot.name in ("scenario", "level") and not slot.inherited
                   and score is not None and slot.end <= score.start), None)
-    if named is not None and re.fullmatch(r"\s*,?\s*(?:c'est|is|=|est de|vaut|has a goal of|a un objectif de)\s*",
+    if named is not None and re.fullmatch(r"\s*,?\s*" + either("goal_is") + r"\s*",
                                           parsed.folded[named.end: score.start]):
         return None  # "le scenario No Elements c'est 35 points ?": the goal stated, not a score reached
     return score
@@ -66,8 +66,7 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
         return parsed.negated if _asserts_failure(parsed) else not parsed.negated
     if target is not None and score is not None and target.start > score.end:
         between = parsed.folded[score.end: target.start]
-        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + ["c'est", "is", "=", "ca fait", "would be", "serait",
-                                                                                   "ce serait", "ca ferait", "would make"]), between):
+        if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + listed("makes_it")), between):
             return not parsed.negated
     return None
 
@@ -75,7 +74,7 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
 def _asserts_failure(parsed: Parsed) -> bool:
     """Whether a claim says the score falls short ("so it's lost", "c'est perdu", "you have to beat it", "il faut
     depasser"): a strict target or a loss asserted (vocabulary `score_fails`)."""
-    return re.search(B + alternation(words("score_fails")) + E, parsed.folded) is not None
+    return re.search(B + either("score_fails") + E, parsed.folded) is not None
 
 
 # Where a clause ends: punctuation, or a connector that opens a reason or a consequence.
@@ -88,7 +87,7 @@ def _needing(parsed: Parsed, slot) -> bool:
     not as the level a score is claimed to reach."""
     cuts = [0] + [cut for match in _CLAUSE_BREAK.finditer(parsed.folded) for cut in match.span()] + [len(parsed.folded)]
     clause = next((parsed.folded[begin:stop] for begin, stop in pairwise(cuts) if begin <= slot.start < stop), parsed.folded)
-    return re.search(B + alternation(words("goal") + words("score_fails")) + E, clause) is not None
+    return re.search(B + alternation(words("goal") + listed("score_fails")) + E, clause) is not None
 
 
 def _two_levels(parsed: Parsed, score) -> Computation | None:
@@ -238,7 +237,7 @@ def _level_reached(parsed: Parsed, score: int) -> Computation:
 def compute_by_goal(parsed: Parsed) -> Computation | None:
     """Which scenario has a given goal ("which scenario has a goal of 40?")."""
     lang = parsed.lang
-    goal_words = alternation(words("goal") + ["goal of", "objectif de", "but de"])
+    goal_words = alternation(words("goal") + listed("goal_of"))
     number = next((slot for slot in parsed.free_numbers()
                    if re.search(goal_words + r"\s*(?:of|de|is|est|=|:)?\s*$", parsed.folded[max(0, slot.start - 20): slot.start])
                    or re.match(r"\s*(?:" + alternation(words("points")) + r")\b", parsed.folded[slot.end:])), None)
@@ -278,7 +277,7 @@ def compute_level(parsed: Parsed) -> Computation | None:
                 return _level_reached(parsed, score.value)  # already at the top level
             level = min(above, key=lambda item: item.target)  # "what does the level above need?"
         elif score is not None and parsed.cue("solo") and (asks_which or re.search(
-                B + r"(?:level|levels|niveau|niveaux|difficulty|difficulte)" + E, parsed.folded)):
+                B + either("level_words") + E, parsed.folded)):
             return _level_reached(parsed, score.value)
         elif score is None or not parsed.cue("pass") or not parsed.cue("solo"):
             return None

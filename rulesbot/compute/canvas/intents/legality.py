@@ -6,14 +6,17 @@ import re
 
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import alternation, words
+from rulesbot.compute.canvas.words import alternation, either, listed, words
 from rulesbot.compute.registry import Computation
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
 
-_NEGATIVE_MOVE = re.compile(r"\b(?:can't|cannot|can not|couldn't|could not|may not|mustn't|not allowed|isn't allowed|"
-                            r"aren't allowed|not legal|illegal|ne\s+(?:\w+\s+)?(?:peu[xt]|peuvent|pourr\w*|dois|doit)|"
-                            r"peu[xt]\s+pas|peut-on\s+pas|pas\s+le\s+droit|interdit|impossible)")
+# A move said not to be allowed: the listed phrases, and the French negated modal verbs ("ne ... peut", "peux pas").
+_NEGATIVE_MOVE = re.compile(r"\b(?:" + either("not_allowed") + r"|ne\s+(?:\w+\s+)?(?:peu[xt]|peuvent|pourr\w*|dois|doit)|"
+                            r"peu[xt]\s+pas|peut-on\s+pas)")
+# "one more", "une autre", "en jeter une": the card a move is about, around a bare "one".
+_ONE_MORE_AFTER = re.compile(r"\s*" + either("one_more_after") + r"\b")
+_ONE_MORE_BEFORE = re.compile(r"\b" + either("one_more_before") + r"\s+$")
 
 _SITUATIONS = {
     "same_card_twice": ("paint", {"hand": CARDS_PER_PAINTING, "duplicate": True}, "situation_duplicate"),
@@ -115,9 +118,9 @@ def _the_card_moved(parsed: Parsed) -> list[tuple[int, int]]:
         word = text[slot.start:slot.end]
         before, after = text[max(0, slot.start - 14): slot.start], text[slot.end: slot.end + 10]
         pronoun = slot.name == "number" and word in ("one", "une", "un") and (
-            re.match(r"\s*(?:more|away|extra|else|de plus|autre|en plus)\b", after)
-            or re.search(r"\b(?:another|une autre|one more|an extra)\s+$", before)
-            or re.search(r"(?:\ben|\b" + alternation(words("take") + ["throw", "discard", "jeter", "defausser", "keep", "garder"])
+            _ONE_MORE_AFTER.match(after)
+            or _ONE_MORE_BEFORE.search(before)
+            or re.search(r"(?:\ben|\b" + alternation(words("take") + listed("move_card_verbs"))
                          + r")\s+$", before))
         next_card = slot.name == "ordinal" and held is not None and slot.value == held + 1
         if pronoun or next_card:

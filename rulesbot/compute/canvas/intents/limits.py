@@ -12,7 +12,7 @@ from rulesbot.compute.canvas.intents.common import (
     unit_after,
 )
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
-from rulesbot.compute.canvas.words import alternation, vocabulary, words
+from rulesbot.compute.canvas.words import alternation, listed, vocabulary, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import E
 from rulesbot.engine import canvas as engine
@@ -68,7 +68,7 @@ def compute_max_points(parsed: Parsed) -> Computation | None:
     """The most points the Scoring Cards in play can give (each card's last table value), silver aside."""
     lang = parsed.lang
     # "every scoring card", "toutes les cartes de score": all the cards in play, however they are named.
-    every = re.search(r"\b(?:" + alternation(words("all_of_them") + words("each_word") + ["chaque", "all", "toutes", "tous"])
+    every = re.search(r"\b(?:" + alternation(words("all_of_them") + words("each_word") + listed("all_word"))
                       + r")\s+(?:[\w']+\s+)?" + alternation(vocabulary()["components"]["scoring_cards"]) + E, parsed.folded)
     if not (parsed.cue("all_cards") or every) or parsed.has("card_chain", "swatches", "ribbon_group"):
         return None
@@ -85,8 +85,8 @@ def compute_max_points(parsed: Parsed) -> Computation | None:
     value, value_text = total, qty(total, "point", lang)
     if parsed.cue("ribbon"):
         # "si on max les 4 cartes ca fait 14 rubans ?": the ribbons, each card's cap (its table's length).
-        listed = join([f"{card_name(slug, lang)} {cap}" for slug, cap in caps.items()], lang)
-        sentences.insert(0, say("max_ribbons", lang, total=qty(ribbons, "ribbon", lang), items=listed))
+        capped = join([f"{card_name(slug, lang)} {cap}" for slug, cap in caps.items()], lang)
+        sentences.insert(0, say("max_ribbons", lang, total=qty(ribbons, "ribbon", lang), items=capped))
         if unit_after(parsed, number) == "ribbons" if number is not None else not parsed.cue("points"):
             value, value_text = ribbons, qty(ribbons, "ribbon", lang)
     return Computation(intent="max_points", sentences=sentences, value=value, value_text=value_text,

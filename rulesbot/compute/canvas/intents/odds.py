@@ -13,13 +13,16 @@ from fractions import Fraction
 from rulesbot.compute.canvas.intents.common import vincent_in_question
 from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import alternation, numbers, pattern, words
+from rulesbot.compute.canvas.words import alternation, either, listed, numbers, pattern, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
-_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*(?:%|percent|pour ?cent)")
+_PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*" + either("percent_word"))
+# "avec 3", "if he has only 2" just before a follow-up's bare count: his new token count.
+_RESTATED_BEFORE = re.compile(r"\b" + either("with_count") + r"\s+(?:" + either("only_word") + r"\s+)?$")
+_RATIO_OF = either("ratio_of")  # "1 in 4", "une chance sur deux"
 
 
 def _restated_tokens(parsed: Parsed):
@@ -32,8 +35,7 @@ def _restated_tokens(parsed: Parsed):
     if len(free) != 1:
         return None
     before = parsed.folded[max(0, free[0].start - 24): free[0].start]
-    if re.search(r"\b(?:with|avec|s'il en a|if he has|if he had|s'il n'en a que|he has|il en a)\s+(?:only\s+|just\s+|que\s+|seulement\s+)?$",
-                 before):
+    if _RESTATED_BEFORE.search(before):
         return free[0]
     return None
 
@@ -56,14 +58,14 @@ def _held_bare(parsed: Parsed):
 def _cap_restated(parsed: Parsed, rules) -> list[tuple[int, int]]:
     """Spans of numbers that restate the rule's cap on the tokens Vincent spends ("he can still only spend 4", "il
     n'en depense que 4 au plus"): the rule the asker recalls, equal to the engine's cap, is no state of the game."""
-    cap_words = alternation(words("spend_cap"))
+    cap_words = either("spend_cap")
     found = []
     for slot in parsed.free_numbers():
         if slot.value != rules.vincent_max_face_up:
             continue
         before = parsed.folded[max(0, slot.start - 40): slot.start]
         after = parsed.folded[slot.end: slot.end + 14]
-        spend = re.search(B + alternation(words("spend_verb")) + r"\w*\s+(?:[\w']+\s+){0,2}?$", before)
+        spend = re.search(B + either("spend_verb") + r"\w*\s+(?:[\w']+\s+){0,2}?$", before)
         capped = re.search(B + cap_words + E, before) or re.match(r"\s*(?:max|maximum|au plus|au max|au maximum|at most|tops|at the most)\b", after)
         if spend and capped or re.search(B + r"(?:max|maximum|at most|au plus|au maximum|up to|jusqu'a)\s+$", before) and spend:
             found.append((slot.start, slot.end))
@@ -92,8 +94,7 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
     even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
     if even:
         return Fraction(1, 2), [even.span()]
-    ratio = re.search(B + f"({reader.fragment_articles})\\s+(?:in|out of|sur|chance sur|chances sur|fois sur|time in|times in|"
-                      f"time out of|times out of)\\s+({reader.fragment})", text)
+    ratio = re.search(B + f"({reader.fragment_articles})\\s+{_RATIO_OF}\\s+({reader.fragment})", text)
     if ratio:
         top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
         if top is not None and bottom:
@@ -191,8 +192,12 @@ def _odds_for(parsed: Parsed):
     return dict(engine.vincent_take_odds(vincent_tokens=tokens)), tokens
 
 
-_SPEND = re.compile(r"\b(?:spend|spends|spending|use up|use|uses|pay|pays|depenser|depense|utiliser|utilise|payer|paie|poser|pose)\s+"
+_SPEND = re.compile(r"\b" + either("spend_verbs") + r"\s+"
                     r"(?:all\s+(?:of\s+)?(?:his\s+|the\s+)?|tous\s+(?:ses\s+|les\s+)?|ses\s+|his\s+|the\s+|les\s+)?(?P<count>\d+)\b")
+
+
+# "in one go", "en un seul coup"... "en un tour": the turn a spend claim is about.
+_IN_ONE_GO = re.compile(r"\b" + either("once_prep") + r"\s*" + either("one_word") + r"\s+" + either("go_word") + r"\b")
 
 
 def _spend(parsed: Parsed) -> Computation | None:
@@ -216,8 +221,7 @@ def _spend(parsed: Parsed) -> Computation | None:
                        value=stated <= most, claimed=(not parsed.negated) if parsed.claim else None,
                        engine={"intent": "vincent_spend", "tokens": tokens, "most_spent": most, "farthest": farthest},
                        concepts=[("vincent_turn", {})], explained=[match.span()] + _unit(parsed) + [
-                           once.span() for once in re.finditer(r"\b(?:in|en|on|d')\s*(?:one|un|1|a single)\s+(?:go|turn|tour|shot|coup|fois)\b",
-                                                               parsed.folded)])
+                           once.span() for once in _IN_ONE_GO.finditer(parsed.folded)])
 
 
 def compute_pick(parsed: Parsed) -> Computation | None:
@@ -273,13 +277,16 @@ def compute_pick(parsed: Parsed) -> Computation | None:
                        concepts=[("vincent_turn", {})], explained=explained)
 
 
+_CAN = re.compile(r"\b" + either("can_verbs") + r"\b")
+
+
 def _reach(parsed: Parsed) -> Computation | None:
     """"Vincent can't take the last card with only 3 tokens, right?": whether his toss can select that card at all."""
     lang = parsed.lang
     named = [slot for slot in parsed.all("position") if not slot.inherited]
     takes = re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+){0,2}?"
-                      + alternation(words("take") + ["reach", "get to", "atteindre", "atteint", "aller jusqu'a"]), parsed.folded)
-    asks_can = parsed.form == "can" or re.search(r"\b(?:can|could|able to|peut|peut-il|pourra|pourrait)\b", parsed.folded)
+                      + alternation(words("take") + listed("reach_verbs")), parsed.folded)
+    asks_can = parsed.form == "can" or _CAN.search(parsed.folded)
     # Only with his tokens stated: "can Vincent take the first card?" asks how his turn works (a rule).
     if len(named) != 1 or not takes or not (parsed.claim or asks_can) or parsed.cue("odds"):
         return None
@@ -355,7 +362,7 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
                        concepts=[("vincent_turn", {})], explained=[match.span()] + stated_spans + _unit(parsed))
 
 
-_DISCARDS = re.compile(r"\b(?:defausse|defausser|discards|discard|vire|virer|jette|selects|select|selectionne|takes|prend|removes|enleve)\s+"
+_DISCARDS = re.compile(r"\b" + either("discard_verbs") + r"\s+"
                        r"(?:the\s+|la\s+|le\s+|l')?$")
 
 
@@ -376,7 +383,7 @@ def _turn_face_up_regex() -> re.Pattern:
     """A toss's face-up count: "3 land face up", "2 of his tokens came up", "aucun jeton tombe face visible", "s'il a
     aucun jeton face visible", "ils tombent tous face visible" (the count, then the toss's verb and its side)."""
     count = numbers().fragment_articles
-    verbs = alternation(words("toss_lands"))
+    verbs = either("toss_lands")
     side = r"(?:face[ -]up|face visible|face|pile|cote visible)"
     tokens = r"(?:(?:of his|of vincent's|of them|de ses|des|d'entre eux)\s+(?:\d+\s+)?(?:tokens?|jetons?)?\s*(?:de vincent\s+)?|(?:tokens?|jetons?)\s+(?:de vincent\s+)?)?"
     return re.compile(
@@ -405,6 +412,8 @@ def _face_up_span_covers(parsed: Parsed, slot) -> bool:
         return False
     word = match.start("count") if match.group("count") is not None else match.start("all")
     return slot.start <= word < slot.end
+
+
 
 
 def compute_turn(parsed: Parsed) -> Computation | None:

@@ -12,7 +12,7 @@ from typing import Any
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import claimed_number, spans, vincent_in_question
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import alternation, numbers, words
+from rulesbot.compute.canvas.words import alternation, either, listed, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import fold
 from rulesbot.engine import canvas as engine
@@ -46,8 +46,7 @@ def _states_tokens(parsed: Parsed, number: Slot) -> bool:
     if re.match(r"\s*(?:[\w']+\s+)?" + alternation(words("token")) + r"\b", text[number.end:]):
         return True
     before = text[max(0, number.start - 24): number.start]
-    lead = alternation(words("cost_question") + words("gain") + ["=", "is", "are", "est", "c'est", "ca fait", "fait", "only",
-                                                                  "just", "que", "seulement", "de"])
+    lead = alternation(words("cost_question") + words("gain") + listed("value_lead"))
     return re.search(lead + r"\s*(?:me\s+|moi\s+|you\s+|vous\s+)?(?:only\s+|just\s+)?$", before) is not None or (
         not text[number.end:].strip(" ?!.,"))
 
@@ -61,11 +60,10 @@ def _free_word_outside_positions(parsed: Parsed) -> bool:
     return False
 
 
-_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?(?:i|je|you|on|que je|qu'on|que|he|she|they|we|il|elle|ils|nous|qu'il|qu'elle)\s+)?(?:skip|skipped|skips|jump|jumped|passe|passes|"
-                   r"saute|sautes|sautees|sautee)\b")
+_SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?" + either("subject_pronouns") + r"\s+)?" + either("skip_verbs") + r"\b")
 
 
-_SKIPPED_BEFORE = re.compile(r"\b(?:skip|skipping|skipped|jump|jumping|passe|saute|sauter|sautant)\s+(?:over\s+)?(?:the\s+|les\s+|ces\s+)?$")
+_SKIPPED_BEFORE = re.compile(r"\b" + either("skipped_before") + r"\s+(?:over\s+)?(?:the\s+|les\s+|ces\s+)?$")
 
 
 def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
@@ -80,16 +78,16 @@ def row_query(parsed: Parsed) -> tuple[int, tuple[int, int]] | None:
     """"combien de jetons sur la 1re apres mon tour ?", "how many tokens are sitting on the first card after that?":
     the row position whose tokens after the take are asked, and the span naming it."""
     reader = numbers()
-    match = re.search(r"(?:combien de jetons|combien y a-t-il de jetons|how many tokens|how many)\s+(?:[\w'-]+\s+){0,3}?(?:on|sur)\s+"
-                      r"(?:the\s+|la\s+|le\s+)?(?P<ord>" + alternation(reader.ordinal_words) + r")(?:\s+(?:card|carte|one))?\b",
+    match = re.search(either("tokens_on_lead") + r"\s+(?:[\w'-]+\s+){0,3}?(?:on|sur)\s+"
+                      r"(?:the\s+|la\s+|le\s+)?(?P<ord>" + alternation(reader.ordinal_words) + r")(?:\s+" + either("card_or_one") + r")?\b",
                       parsed.folded)
     if match is None or not parsed.cue("after"):
         return None
     return reader.ordinal_words[match.group("ord").replace(" ", "")], match.span("ord")
 
 
-_HELD_AFTER = re.compile(r"\b(?:j'ai|j'en ai|i have|i've got|i got|i'm on|i am on|je suis a|i'm at|i end with|i'm left with)\s+(?P<n>\d+)\b")
-_SUPPLY_AFTER = re.compile(r"\b(?:reserve|supply)\s+(?:(?:a|est a|is at|is|has|at|=|en a|toujours a|still at|still has)\s+)?(?P<n>\d+)\b")
+_HELD_AFTER = re.compile(r"\b" + either("held_now") + r"\s+(?P<n>\d+)\b")
+_SUPPLY_AFTER = re.compile(r"\b" + either("supply_word") + r"\s+(?:" + either("stands_at") + r"\s+)?(?P<n>\d+)\b")
 
 
 def _stated_state(parsed: Parsed, engine_object: dict, moved: dict, rules) -> tuple[bool, list[tuple[int, int]]] | None:
@@ -166,6 +164,9 @@ def run_take(rules, position: int, tokens_on_cards: list[int], player_tokens: in
     return result
 
 
+_TWICE = re.compile(r"\b" + either("twice_word") + r"\b")
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
@@ -185,7 +186,7 @@ def compute(parsed: Parsed) -> Computation | None:
     asked_row = row_query(parsed)
     named = [slot.value for slot in parsed.all("position") if not slot.inherited
              and not (asked_row and slot.start <= asked_row[1][0] < slot.end)]
-    if len(named) == 1 and re.search(r"\b(?:twice|two times|2 times|deux fois|2 fois)\b", parsed.folded):
+    if len(named) == 1 and _TWICE.search(parsed.folded):
         return _sequence(parsed, named * 2)  # "I take the free card twice in a row"
     if asked_row is not None and not named and parsed.previous is not None:
         return _row_after_previous(parsed, asked_row)  # "and how many tokens are on the first card after that?"
@@ -297,7 +298,7 @@ def compute(parsed: Parsed) -> Computation | None:
             value, value_text = moved["supply_after"], qty(moved["supply_after"], "token", lang)
         elif "tokens_after" in engine_object:
             value, value_text = engine_object["tokens_after"], qty(engine_object["tokens_after"], "token", lang)
-    gain_stated = re.search(alternation(words("gain") + ["gives me", "give me", "me donne", "me rapporte"])
+    gain_stated = re.search(alternation(words("gain") + listed("gives_me"))
                             + r"\s+(?:me\s+)?(?:a|an|un|une)\s+" + alternation(words("token")), parsed.folded)
     if claim:
         # (The count of cards skipped, "the 3 cards she skipped", describes the take: it is not the claimed cost.)
@@ -363,10 +364,9 @@ def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
                        engine=engine_object, concepts=concepts, explained=explained, states=stated is not None)
 
 
-_ACTOR = re.compile(r"\b(?P<who>[a-z]+)\s+(?:then\s+|now\s+|just\s+|puis\s+|ensuite\s+)?(?:took|takes|grabbed|grabs|picked|picks|prend|a pris|"
-                    r"prends|chope|choppe|a choppe|skip|skips|skipped|saute|a saute)\b")
-_NOT_NAMES = {"i", "je", "you", "tu", "he", "il", "she", "elle", "we", "on", "they", "ils", "then", "now", "and", "et", "puis",
-              "ensuite", "who", "qui", "vincent", "player", "joueur", "someone", "quelqu'un", "if", "si", "when", "quand"}
+_ACTOR = re.compile(r"\b(?P<who>[a-z]+)\s+(?:" + either("then_word") + r"\s+)?" + either("took_verbs") + r"\b")
+# Words before a take verb that are not a player's name ("then he took", "si on prend").
+_NOT_NAMES = frozenset(listed("not_names"))
 
 
 def _actors(parsed: Parsed) -> list[tuple[str, int]]:

@@ -9,14 +9,16 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.phrasing import join, qty, say, word
-from rulesbot.compute.canvas.words import numbers, words
+from rulesbot.compute.canvas.words import either, listed, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
 # Clauses: each says one player's tokens ("he has 2 left, and I've got 1").
-_CLAUSE_BREAK = re.compile(r"[,.;:?!]|\b(?:and|et|but|mais|while|whereas|alors que|tandis que)\b")
+_CLAUSE_BREAK = re.compile(r"[,.;:?!]|\b" + either("and_breaks") + r"\b")
+# The asker named by a pronoun ("moi", "me", "j'en ai").
+_ME = alternation(words("first_person") + listed("me_words"))
 
 
 def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
@@ -25,7 +27,7 @@ def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
     count = reader.fragment
     token = alternation(words("token"))
     mine = theirs = None
-    me = alternation(words("first_person") + ["moi", "me", "myself", "j'en", "j'ai"])
+    me = _ME
     subject = None  # a clause without its own subject ("... and has 2 tokens left") keeps the previous one's
     for text in _CLAUSE_BREAK.split(parsed.folded):
         if re.search(B + alternation(words("opponent")) + E, text):
@@ -34,9 +36,9 @@ def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
             subject = "mine"
         # "2 tokens", or a count held with the tokens said elsewhere ("I've only got 1", "moi j'en ai 2").
         found = re.search(B + f"(?P<n>{count})\\s+(?:{token})" + E, text) or re.search(
-            r"\b(?:have|has|got|hold|holds|kept|ai|en a|il a|elle a|reste|left)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?"
+            r"\b" + either("holds_mine") + r"\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?"
             + f"(?P<n>{count})\\s*(?:left|restants?)?\\s*$", text) or re.search(
-            B + alternation(words("opponent") + ["moi", "me"]) + r"\s+(?:en\s+a\s+|has\s+)?" + f"(?P<n>{count})\\s*$", text)
+            B + alternation(words("opponent") + listed("me_short")) + r"\s+(?:en\s+a\s+|has\s+)?" + f"(?P<n>{count})\\s*$", text)
         if found is None:
             continue
         value = reader.count_value(found.group("n"))
@@ -49,7 +51,7 @@ def _tokens_by_player(parsed: Parsed) -> tuple[int | None, int | None]:
     return mine, theirs
 
 
-_HOLDS = r"\s+(?:has|had|got|holds|kept|still has|a|en a|garde|possede)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+|encore\s+)?"
+_HOLDS = r"\s+" + either("holds_theirs") + r"\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+|encore\s+)?"
 
 
 def _named_players(parsed: Parsed) -> list[tuple[str, int]]:
@@ -58,9 +60,8 @@ def _named_players(parsed: Parsed) -> list[tuple[str, int]]:
     reader = numbers()
     count = reader.fragment
     token = alternation(words("token"))
-    me = alternation(words("first_person") + ["moi", "me", "myself", "j'en", "j'ai"])
-    not_names = set(words("first_person") + words("opponent") + ["there", "il", "y", "it", "that", "who", "qui", "ca", "each",
-                                                                   "chacun", "everyone", "tout"])
+    me = _ME
+    not_names = set(words("first_person") + words("opponent") + listed("not_holders"))
     found: list[tuple[str, int]] = []
     for match in re.finditer(B + r"(?P<name>[a-z][\w'-]*)" + _HOLDS + f"(?P<n>{count})" + E, parsed.folded):
         name = match.group("name")
@@ -78,7 +79,7 @@ def _named_players(parsed: Parsed) -> list[tuple[str, int]]:
     for text in _CLAUSE_BREAK.split(parsed.folded):
         if re.search(B + me + E, text) or re.search(r"\bj'", text):
             held = re.search(B + f"(?P<n>{count})\\s+(?:{token})" + E, text) or re.search(
-                r"\b(?:have|got|hold|kept|ai|en ai)\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?" + f"(?P<n>{count})" + E, text)
+                r"\b" + either("have_mine") + r"\s+(?:only\s+|just\s+|que\s+|qu'|seulement\s+)?" + f"(?P<n>{count})" + E, text)
             if held is not None:
                 mine = reader.count_value(held.group("n"))
                 break
