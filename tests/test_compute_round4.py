@@ -251,3 +251,28 @@ def test_tokens_on_the_table_at_the_start_of_solo_puzzle(question, lang):
     answer = ask(question, lang)
     assert answer is not None, question
     assert answer.engine["total"] == table["inspiration_tokens_per_player"].count + table["token_supply"].count, answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "values"), [
+    ("j'ai fait 14 rubans sur la partie et 42 points. je coche quels succès ?", "fr", {"ribbons": 14, "points": 42}),
+    ("8 silver ribbons and 39 points this game, which achievements do I get?", "en", {"silver": 8, "points": 39}),
+    ("fin de partie : 9 rubans et 48 points, quels succès ?", "fr", {"ribbons": 9, "points": 48}),
+])
+def test_several_values_are_each_checked_against_their_achievements(question, lang, values):
+    kinds = {"ribbons": "game_ribbons", "points": "game_points", "silver": "game_silver"}
+    earned = {a.slug for unit, value in values.items() for a in engine.ACHIEVEMENTS
+              if a.kind == kinds[unit] and value >= a.params["min"]}
+    answer = ask(question, lang)
+    assert answer is not None and set(answer.engine["earned"]) == earned, answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "tokens", "position", "claimed"), [
+    # A Scoring Card's name used as a plain word ("coin-flip style") is no Scoring Card in a question about Vincent.
+    ("vincent has 4 tokens, coin-flip style, so the second card is 1 in 2", "en", 4, 2, "1/2"),
+    ("vincent with 3 tokens, heads-or-tails style: the first card is a 1/8 chance", "en", 3, 1, "1/8"),
+    ("vincent a 2 jetons, style pile ou face : la 3e carte c'est 1 chance sur 4", "fr", 2, 3, "1/4"),
+])
+def test_vincent_odds_claims_with_a_card_word_as_chat(question, lang, tokens, position, claimed):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (str(odds(tokens, position)) == claimed)

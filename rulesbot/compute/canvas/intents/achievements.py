@@ -176,6 +176,41 @@ def _named(parsed: Parsed, candidates):
     return best if best_score >= 70 else None
 
 
+_LABELS = {"points": "point", "ribbons": "ribbon", "silver": "silver_ribbon", "same_element": "same_element"}
+
+
+def _several(parsed: Parsed, one_painting: bool) -> Computation | None:
+    """"14 ribbons over the game and 42 points: which achievements?": each stated value checked against the
+    achievements of its own unit (one sentence per unit); None when the question states one unit only."""
+    lang = parsed.lang
+    by_unit: dict[str, int] = {}
+    for slot in parsed.free_numbers(("ribbon_group", "ribbon_count")):
+        unit = _unit(parsed, slot)
+        if _KINDS.get((unit, one_painting or unit == "same_element")) and unit not in by_unit:
+            by_unit[unit] = slot.value
+    if len(by_unit) < 2:
+        return None
+    sentences, checks, earned_all, missed_all = [], [], [], []
+    for unit, value in by_unit.items():
+        kind = _KINDS[(unit, one_painting or unit == "same_element")]
+        candidates = [a for a in engine.ACHIEVEMENTS if a.kind == kind and "min" in a.params]
+        earned = [a for a in candidates if value >= a.params["min"]]
+        missed = [a for a in candidates if value < a.params["min"]]
+        value_text = qty(value, _LABELS[unit], lang)
+        if earned:
+            sentences.append(say("achievement_got", lang, value=value_text, earned=join([getattr(a, lang) for a in earned], lang)))
+        else:
+            sentences.append(say("achievement_none", lang, value=value_text, missed=join([getattr(a, lang) for a in missed], lang)))
+        checks += [f"{value} ≥ {a.params['min']}: {say('yes' if value >= a.params['min'] else 'no', lang)}" for a in candidates]
+        earned_all += earned
+        missed_all += missed
+    return Computation(intent="achievement", sentences=sentences, trace=[say("achievement_trace", lang, checks="; ".join(checks))],
+                       value=bool(earned_all),
+                       engine={"intent": "achievements", "values": by_unit, "earned": [a.slug for a in earned_all],
+                               "missed": [a.slug for a in missed_all]},
+                       concepts=[("achievement", {})])
+
+
 def _names_max_ribbons(parsed: Parsed) -> bool:
     """Whether a question (or the one it follows up) is about the "max Ribbons from all 4 Scoring Cards" achievement:
     named in quotes, or said with its words (an achievement, every card, the most)."""
@@ -304,6 +339,10 @@ def compute(parsed: Parsed) -> Computation | None:
         if not (parsed.cue("goal", "pass", "points", "ribbon", "silver") or parsed.claim):
             return None  # "what is the designers' favourite card?" is not a threshold
         return _threshold(parsed, score, bool(one_painting))
+    if source is parsed and not parsed.claim:
+        several = _several(parsed, bool(one_painting))
+        if several is not None:
+            return several
     value = score.value
     unit = _unit(source, score)
     one_painting = one_painting or unit == "same_element"

@@ -90,15 +90,16 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
     """A probability the question states ("1 in 4", "une chance sur deux", "3/8", "25%", "always", "never") and its span."""
     text = parsed.folded
     reader = numbers()
-    # "fifty fifty", "50/50", "une fois sur deux": even odds (before "50/50" reads as the fraction 1).
-    even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
-    if even:
-        return Fraction(1, 2), [even.span()]
+    # A ratio in words ("1 chance sur 4") is the figure stated, even beside an idiom of the toss ("style pile ou face").
     ratio = re.search(B + f"({reader.fragment_articles})\\s+{_RATIO_OF}\\s+({reader.fragment})", text)
     if ratio:
         top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
         if top is not None and bottom:
             return Fraction(top, bottom), [ratio.span()]
+    # "fifty fifty", "50/50", "une fois sur deux": even odds (before "50/50" reads as the fraction 1).
+    even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
+    if even:
+        return Fraction(1, 2), [even.span()]
     slash = re.search(r"\b(\d+)\s*/\s*(\d+)\b", text)
     if slash and int(slash.group(2)):
         return Fraction(int(slash.group(1)), int(slash.group(2))), [slash.span()]
@@ -137,12 +138,16 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     if parsed.cue("most_likely", "farthest_reach", "vincent_which"):
         return None  # "his most likely pick is the 2nd card", "he can't go further than the 3rd": compute_pick
-    stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
+    # A sentence without a question that writes a probability ("..., so the second card is 1 in 2") states it.
+    states = not parsed.claim and "?" not in parsed.text
+    stated, stated_spans = stated_probability(parsed) if parsed.claim or states else (None, [])
+    if states and not stated_spans:
+        stated = None  # ("never" / "always" alone, outside a claim, state no probability)
     # "he can never / always takes ...": a claim that the probability is 0 / 1 (the negation is the claim itself).
     certainty = stated if stated in (0, 1) and not stated_spans else None
     # A probability written as one ("1/4", "25 %", "fifty fifty") says odds are in question without an odds word.
     written = stated is not None and bool(stated_spans)
-    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and written)):
+    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or ((parsed.claim or states) and written)):
         return None
     if parsed.explicit_claim and stated is None:
         return None  # "his best chance is the 2nd card, right?" states no probability: nothing to check it against
@@ -160,11 +165,13 @@ def compute(parsed: Parsed) -> Computation | None:
     value = (probability == certainty) if certainty is not None else probability
     return Computation(intent="odds", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
                        value=value, value_text=None if certainty is not None else f"{probability} ({percent}%)",
-                       claimed=True if certainty is not None else stated,
+                       claimed=True if certainty is not None else stated, states=states and stated is not None,
                        engine={"intent": "vincent_odds", "position": position, "tokens": tokens,
                                "probability": str(probability), "odds": {str(k): str(v) for k, v in odds.items()}},
                        concepts=[("vincent_turn", {})],
-                       explained=stated_spans + _ordinal_used(parsed, position) + _unit(parsed))
+                       # (Vincent never scores: a Scoring Card's name there is chat, "coin-flip style".)
+                       explained=stated_spans + _ordinal_used(parsed, position) + _unit(parsed)
+                       + [(slot.start, slot.end) for slot in parsed.all("scoring_card")])
 
 
 def _unit(parsed: Parsed) -> list[tuple[int, int]]:
