@@ -276,3 +276,31 @@ def test_vincent_odds_claims_with_a_card_word_as_chat(question, lang, tokens, po
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim", answer and answer.answer
     assert answer.verdict is (str(odds(tokens, position)) == claimed)
+
+
+def supply_after(position, supply, held=4):
+    """The Solo Puzzle supply after a take (engine: custom_game then apply_action)."""
+    row = [card.id for card in engine.ART_CARDS[:5]]
+    state = engine.custom_game(row=row, hands=((),), tokens=(held,), ruleset_name="solo-puzzle", supply=supply)
+    return engine.apply_action(state, engine.TakeCard(player=0, position=position)).supply
+
+
+@pytest.mark.parametrize(("question", "lang", "position", "supply"), [
+    ("solo puzzle: the supply started at 2. I pay three to take the 4th card. what's in the supply after?", "en", 4, 2),
+    ("puzzle solo, la réserve était à 3, je paie 1 pour prendre la 2e carte : combien dans la réserve après ?", "fr", 2, 3),
+    ("solo puzzle, supply started at four, I pay two for the third card; how many tokens in the supply now?", "en", 3, 4),
+])
+def test_the_supply_after_a_take_with_the_cost_restated(question, lang, position, supply):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["supply_after"] == supply_after(position, supply), answer and answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "ruleset"), [
+    ("vincent mode is for how many players?", "en", "vincent"),
+    ("le puzzle solo, c'est pour combien de joueurs ?", "fr", "solo-puzzle"),
+    ("with vincent, how many players at most?", "en", "vincent"),
+])
+def test_a_variants_player_count_cites_the_variants_page(question, lang, ruleset):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["count"] == engine.component_counts(ruleset)["max_players"].count
+    assert engine.ruleset(ruleset).page in [citation.page for citation in answer.citations], answer.answer

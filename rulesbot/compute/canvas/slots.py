@@ -685,7 +685,9 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         if none_left and re.search(r"\bvincent", text) and not re.match(r"il\s+(?:n')?y\b", none_left.group(0)):
             slots.append(Slot("vincent_tokens", 0, *none_left.span()))
     supply = alternation(words("supply"))
-    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with)\\s+(?:only\\s+|encore\\s+)?"
+    # ("supply started at four", "la reserve etait a 3": the supply before the move is stated the same way.)
+    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with|started at|starts at|started with|"
+                      f"was at|began at|began with|etait a|commencait a|demarrait a|demarre a|commence a)\\s+(?:only\\s+|encore\\s+)?"
                       f"(?P<count>{reader.fragment_articles})" + E, text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:in|dans)\\s+(?:the\\s+|la\\s+)?{supply}", text)
     if stock:

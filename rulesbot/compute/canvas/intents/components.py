@@ -59,9 +59,16 @@ def compute(parsed: Parsed) -> Computation | None:
                        claimed=None if number is None else number.value,
                        engine={"intent": "component_count", "component": slug, "count": entry.count,
                                "page": entry.page, "ruleset": variant.name if variant is not None else "base"},
-                       concepts=[(f"component/{slot.value}", {"page": entry.page})]
+                       concepts=_variant_rules(variant, slug) + [(f"component/{slot.value}", {"page": entry.page})]
                        # The player range is also what the components list is counted for (its tokens "at 5 players").
-                       + ([("component_list", {})] if slug in ("max_players", "min_players") else []))
+                       + ([("component_list", {})] if slug in ("max_players", "min_players") and variant is None else []))
+
+
+def _variant_rules(variant, slug: str) -> list[tuple[str, dict]]:
+    """A variant's own rules, cited first for its player range ("Vincent, c'est pour combien de joueurs ?" is p. 5)."""
+    if variant is None or slug not in ("max_players", "min_players"):
+        return []
+    return [("vincent_turn", {})] if variant.vincent else [("take_variant", {"variant": variant.name})]
 
 
 def _players(parsed: Parsed):

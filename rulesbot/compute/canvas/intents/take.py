@@ -14,7 +14,7 @@ from rulesbot.compute.canvas.intents.common import claimed_number, spans, vincen
 from rulesbot.compute.canvas.phrasing import qty, say
 from rulesbot.compute.canvas.words import alternation, either, listed, numbers, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import fold
+from rulesbot.compute.text import B, E, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
@@ -266,6 +266,11 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
     explained += _skipped_count(parsed, position)
+    # "I pay two to take the 3rd card": the cost restated by the asker, when it is the engine's cost, is read.
+    paid = re.search(B + r"(?:i pay|i paid|i spend|i spent|je paie|je paye|j'ai paye|je depense|j'ai depense)\s+(?P<n>"
+                     + numbers().fragment + ")" + E, parsed.folded)
+    if paid is not None and numbers().count_value(paid.group("n")) == cost:
+        explained.append(paid.span())
     if asked_row is not None and asked_row[0] <= rules.row_size and not parsed.claim:
         where, span = asked_row
         left = moved["row_tokens_after"][where - 1]
