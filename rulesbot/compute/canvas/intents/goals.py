@@ -78,8 +78,7 @@ def _asserts_failure(parsed: Parsed) -> bool:
 
 
 # Where a clause ends: punctuation, or a connector that opens a reason or a consequence.
-_CLAUSE_BREAK = re.compile(r"[.,;:?!]|\b(?:but|mais|since|because|as|so|car|donc|puisque|parce qu'|parce que|vu qu'|vu que|"
-                           r"while|whereas|alors que|tandis que)(?:\b|(?<='))")
+_CLAUSE_BREAK = re.compile(r"[.,;:?!]|\b" + either("clause_connectors") + r"(?:\b|(?<='))")
 
 
 def _needing(parsed: Parsed, slot) -> bool:

@@ -42,8 +42,8 @@ def _restated_tokens(parsed: Parsed):
 
 # "he has 4.", "Vincent has 3", "il en a 2", "vincent il a 4": his count said with no token word after it (the token
 # word is in the message elsewhere, or implied).
-_HELD_BARE = re.compile(r"\b(?:vincent|he|il)(?:\s+il)?(?:'s|\s+(?:has|holds|has got|got|a|en a|possede|garde))\s+"
-                        r"(?:only\s+|just\s+|still\s+|que\s+|seulement\s+|encore\s+)?(?P<count>\d+)(?:\s+(?:now|maintenant|left|still))?(?=\s*(?:$|[,.;:?!]|and\b|et\b|donc\b|so\b))")
+_HELD_BARE = re.compile(r"\b(?:vincent|he|il)(?:\s+il)?(?:'s|\s+" + either("held_verbs") + r")\s+(?:" + either("still_only")
+                        + r"\s+)?(?P<count>\d+)(?:\s+" + either("now_left") + r")?(?=\s*(?:$|[,.;:?!]|\b(?:and|et|donc|so)\b))")
 
 
 def _held_bare(parsed: Parsed):
@@ -66,8 +66,8 @@ def _cap_restated(parsed: Parsed, rules) -> list[tuple[int, int]]:
         before = parsed.folded[max(0, slot.start - 40): slot.start]
         after = parsed.folded[slot.end: slot.end + 14]
         spend = re.search(B + either("spend_verb") + r"\w*\s+(?:[\w']+\s+){0,2}?$", before)
-        capped = re.search(B + cap_words + E, before) or re.match(r"\s*(?:max|maximum|au plus|au max|au maximum|at most|tops|at the most)\b", after)
-        if spend and capped or re.search(B + r"(?:max|maximum|at most|au plus|au maximum|up to|jusqu'a)\s+$", before) and spend:
+        capped = re.search(B + cap_words + E, before) or re.match(r"\s*" + either("cap_after") + E, after)
+        if spend and (capped or re.search(B + either("cap_before") + r"\s+$", before)):
             found.append((slot.start, slot.end))
     return found
 

@@ -267,8 +267,7 @@ def compute(parsed: Parsed) -> Computation | None:
         explained += spans(parsed, "ordinal")
     explained += _skipped_count(parsed, position)
     # "I pay two to take the 3rd card": the cost restated by the asker, when it is the engine's cost, is read.
-    paid = re.search(B + r"(?:i pay|i paid|i spend|i spent|je paie|je paye|j'ai paye|je depense|j'ai depense)\s+(?P<n>"
-                     + numbers().fragment + ")" + E, parsed.folded)
+    paid = re.search(B + either("i_pay") + r"\s+(?P<n>" + numbers().fragment + ")" + E, parsed.folded)
     if paid is not None and numbers().count_value(paid.group("n")) == cost:
         explained.append(paid.span())
     if asked_row is not None and asked_row[0] <= rules.row_size and not parsed.claim:
