@@ -10,7 +10,7 @@ import re
 
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import qty, say, word
-from rulesbot.compute.canvas.words import pattern, words
+from rulesbot.compute.canvas.words import numbers, pattern, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -129,11 +129,13 @@ def _table_at_start(parsed: Parsed, counts, slug: str, variant, lang: str) -> Co
 
 
 def _share(parsed: Parsed) -> bool:
-    """Whether a take verb is the setup's share ("chacun prend 4 jetons", "everyone grabs four", "4 each")."""
+    """Whether a take verb states the setup's share ("chacun prend 4 jetons", "everyone grabs four", "takes 4 each");
+    a share asked ("et chacun en prend combien ?") is another question than the box count."""
     each = alternation(words("each_word") + words("who_among"))
     take = alternation(words("take"))
-    return re.search(B + each + r"\s+(?:[\w']+\s+){0,5}?" + take + E, parsed.folded) is not None or re.search(
-        B + take + r"\s+(?:[\w']+\s+){0,3}?" + each + E, parsed.folded) is not None
+    count = numbers().fragment
+    return re.search(B + each + r"\s+(?:[\w']+\s+){0,5}?" + take + r"\s+(?:[\w']+\s+){0,2}?" + count + E, parsed.folded) is not None \
+        or re.search(B + take + r"\s+(?:[\w']+\s+){0,3}?" + count + r"\s+(?:[\w']+\s+){0,3}?" + each + E, parsed.folded) is not None
 
 
 def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:

@@ -9,7 +9,7 @@ from rulesbot.compute.canvas.intents.common import claimed_number, counts_things
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import either, listed, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import B, E, alternation
+from rulesbot.compute.text import B, E, alternation, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
 
@@ -74,7 +74,21 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
 def _asserts_failure(parsed: Parsed) -> bool:
     """Whether a claim says the score falls short ("so it's lost", "c'est perdu", "you have to beat it", "il faut
     depasser"): a strict target or a loss asserted (vocabulary `score_fails`)."""
-    return re.search(B + either("score_fails") + E, parsed.folded) is not None
+    return re.search(B + either("score_fails") + E, _claim_sentence(parsed)) is not None
+
+
+def _claim_sentence(parsed: Parsed) -> str:
+    """The sentence that holds the claim: the one of its cue ("... 30. my sister says you have to beat it, so it's
+    lost?"), not the asker's own opinion after it ("my partner insists 35 is enough. I think you need more than 35.");
+    the whole message for a plain statement."""
+    text = fold(parsed.text)
+    where = text.find(parsed.claim_cue) if parsed.claim_cue and parsed.claim_cue != "statement" else -1
+    if where < 0:
+        return parsed.folded
+    for match in re.finditer(r"[^.?!;]+[.?!;]*", text):
+        if match.start() <= where < match.end():
+            return match.group(0)
+    return parsed.folded
 
 
 # Where a clause ends: punctuation, or a connector that opens a reason or a consequence.
