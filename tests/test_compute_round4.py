@@ -304,3 +304,21 @@ def test_a_variants_player_count_cites_the_variants_page(question, lang, ruleset
     answer = ask(question, lang)
     assert answer is not None and answer.engine["count"] == engine.component_counts(ruleset)["max_players"].count
     assert engine.ruleset(ruleset).page in [citation.page for citation in answer.citations], answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "score", "slug"), [
+    # The claim is the reported one; the asker's own opinion after it ("I think you have to beat it") is no claim.
+    ("my friend is sure 30 is enough for Normal in solo. I think you have to beat it. who's right?", "en", 30, "normal"),
+    ("mon frère affirme que 25 suffit pour le niveau facile en solo. moi je pense qu'il faut dépasser 25. qui a raison ?",
+     "fr", 25, "easy"),
+])
+def test_the_reported_claim_not_the_askers_opinion_is_checked(question, lang, score, slug):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim", answer and answer.answer
+    assert answer.verdict is (score >= level(slug).target), answer.answer
+
+
+def test_a_share_asked_is_not_answered_by_the_box_count():
+    per_player = counts()["inspiration_tokens_per_player"].count
+    answer = ask("the box has 20 inspiration tokens, right? and each player takes how many?", "en")
+    assert answer is None or str(per_player) in answer.answer, answer.answer
