@@ -47,24 +47,120 @@ def _group_pattern(phrases: tuple[str, ...], title: str) -> re.Pattern:
 
 @lru_cache(maxsize=1)
 def _comparison_markers() -> re.Pattern:
-    # The words that make a cue a comparison ("comme au tarot", "like in chess"), just before it.
+    # The words that make a cue a comparison ("comme au tarot", "like the automa in Scythe"), shortly before it.
     markers = sorted({fold(marker) for marker in scope_data()["comparison"]["markers"]}, key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(_phrase_pattern(marker) for marker in markers) + r")\s*$")
+    return re.compile(r"(?<!\w)(?:" + "|".join(_phrase_pattern(marker) for marker in markers) + r")(?!\w)")
 
 
-def _only_compared(folded: str, pattern: re.Pattern) -> bool:
-    """Whether every cue `pattern` finds in `folded` is named as a comparison, and the question says enough of
-    its own beside them (comparison["min_words"] words) to be about the pack's game."""
+@lru_cache(maxsize=1)
+def _contrast_markers() -> re.Pattern:
+    # The comparison markers and the bare ones ("que", "than", "vs") that make the pack's own title the thing
+    # compared to ("azul c'est mieux que canvas"), not the game asked about.
+    data = scope_data()["comparison"]
+    markers = sorted({fold(marker) for marker in data["markers"] + data["contrast"]}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(_phrase_pattern(marker) for marker in markers) + r")(?!\w)")
+
+
+@lru_cache(maxsize=16)
+def _anchor_pattern(title: str, game: str | None, game_words: bool) -> re.Pattern:
+    # The pack's own title, the words that point at the game being played ("here", "ici", "dans ce jeu") and,
+    # when asked for, the game's own component and card names ("Inspiration Tokens", "rubans").
+    data = scope_data()["comparison"]
+    words = tuple(data["anchors"]) + (tuple(data["game_words"].get(game or "", ())) if game_words else ())
+    return _group_pattern(words, title)
+
+
+_CLAUSE_BREAK = re.compile(r"[.,;:!?()…]")
+_SENTENCE = re.compile(r"[^.!?;:…]+(?:[.!?;:…]+|$)")
+_WORDS = re.compile(r"[\w'-]+")
+
+
+def _marker_before(folded: str, start: int, markers: re.Pattern) -> int | None:
+    """Where the comparison marker governing the phrase at `start` begins: the last marker in the same clause
+    (no punctuation between) with at most comparison["window"] words between it and the phrase, else None."""
+    clause_start = max((match.end() for match in _CLAUSE_BREAK.finditer(folded, 0, start)), default=0)
+    window = scope_data()["comparison"]["window"]
+    found = None
+    for match in markers.finditer(folded, clause_start, start):
+        if len(_WORDS.findall(folded[match.end() : start])) <= window:
+            found = match.start()
+            break
+    return found
+
+
+def _sentences(folded: str) -> list[tuple[int, int]]:
+    """The (start, end) spans of the sentences of `folded`, cut after . ! ? ; : and an ellipsis."""
+    return [match.span() for match in _SENTENCE.finditer(folded) if _WORDS.search(match.group(0))]
+
+
+def _asking_sentence(spans: list[tuple[int, int]], folded: str) -> tuple[int, int]:
+    """The sentence that asks: the last one ending in "?", else the last one."""
+    asking = [span for span in spans if folded[span[0] : span[1]].rstrip().endswith("?")]
+    return (asking or spans)[-1]
+
+
+def _set_aside(folded: str, match: re.Match, spans: list[tuple[int, int]], cues: list[re.Pattern]) -> bool:
+    """Whether the cue at `match` sits in a statement told before the question (a sentence of its own
+    with at least comparison["aside_words"] other words, not itself a question), while the sentence that asks
+    names none of the rule's cues: "In Splendor costs are printed. Why does the third card cost 2 here?"."""
+    data = scope_data()["comparison"]
+    asking = _asking_sentence(spans, folded)
+    sentence = next(span for span in spans if span[0] <= match.start() < span[1])
+    # Told before the question; a sentence after the last "?" may be a question typed without one.
+    if sentence[0] >= asking[0] or folded[sentence[0] : sentence[1]].rstrip().endswith("?"):
+        return False
+    own = folded[sentence[0] : match.start()] + " " + folded[match.end() : sentence[1]]
+    if len(_WORDS.findall(own)) < data["aside_words"]:
+        return False
+    asked = folded[asking[0] : asking[1]]
+    return len(_WORDS.findall(asked)) >= data["aside_words"] and not any(cue.search(asked) for cue in cues)
+
+
+def _clause(folded: str, position: int) -> tuple[int, int]:
+    """The (start, end) of the clause around `position`: between the punctuation marks on either side."""
+    start = max((match.end() for match in _CLAUSE_BREAK.finditer(folded, 0, position)), default=0)
+    following = _CLAUSE_BREAK.search(folded, position)
+    return start, following.start() if following else len(folded)
+
+
+def _anchored(folded: str, match: re.Match, anchors: re.Pattern, cues: list[re.Pattern]) -> bool:
+    """Whether the sentence of the cue at `match` points at the pack's own game ("in Canvas", "here", "ici", one of
+    its component or card names) in another clause, one without the cue, and not as the thing compared to ("the
+    same as Canvas", "mieux que Canvas"): "in Wingspan there are food types, in Canvas what are they called?"."""
+    contrast = _contrast_markers()
+    sentence_start, sentence_end = next(span for span in _sentences(folded) if span[0] <= match.start() < span[1])
+    for anchor in anchors.finditer(folded, sentence_start, sentence_end):
+        start, end = _clause(folded, anchor.start())
+        if any(cue.search(folded, start, end) for cue in cues):
+            continue
+        if _marker_before(folded, anchor.start(), contrast) is None:
+            return True
+    return False
+
+
+def _about_own_game(folded: str, cues: list[re.Pattern], anchors: re.Pattern) -> bool:
+    """Whether a question naming another game (or a digital version) is still about the pack's game: each such
+    name is compared ("like the automa in Scythe", "comme au tarot"), told in a statement of its own before the
+    question, or said in a sentence whose other clause points at the pack's game (`anchors`: "in Canvas",
+    "ici"); and the question says enough of its own (comparison["min_words"] words) outside the comparisons."""
     markers = _comparison_markers()
+    spans = _sentences(folded)
+    compared: list[tuple[int, int]] = []
+    for pattern in cues:
+        for match in pattern.finditer(folded):
+            start = _marker_before(folded, match.start(), markers)
+            if start is not None:
+                compared.append((start, match.end()))
+            elif _anchored(folded, match, anchors, cues) or _set_aside(folded, match, spans, cues):
+                compared.append((match.start(), match.end()))
+            else:
+                return False
     rest, end = [], 0
-    for match in pattern.finditer(folded):
-        before = markers.search(folded, 0, match.start())
-        if before is None:
-            return False
-        rest.append(folded[end : before.start()])
-        end = match.end()
+    for start, stop in sorted(compared):
+        rest.append(folded[end:start])
+        end = max(end, stop)
     rest.append(folded[end:])
-    return len(re.findall(r"\w+", " ".join(rest))) >= scope_data()["comparison"]["min_words"]
+    return len(_WORDS.findall(" ".join(rest))) >= scope_data()["comparison"]["min_words"]
 
 
 @lru_cache(maxsize=256)
@@ -104,11 +200,31 @@ def out_of_scope(question: str, title: str, game: str | None = None) -> OutOfSco
     Rules naming `games` apply to those games only (one game's expansions are another's plain words); a cue that
     is the pack's own title never fires (a site's Catan pack is asked about Catan); a rule's `unless` phrases
     keep it from firing (a rules question that borrows one of its cues). A rule marked `comparable` (another
-    game's name) does not fire when each of its cues is named as a comparison ("like in chess", "comme au tarot")
-    in a question that says enough of its own: that question is about the pack's game. A rule with `within` needs
-    its groups in order, at most that many words apart ("the best order", not "best I can do … setup").
+    game's name, a digital version) does not fire when the question is about the pack's game all the same: each
+    cue is named as a comparison ("like the automa in Scythe", "comme au tarot") or told in a statement beside
+    the question ("In Splendor costs are printed. Why…?"), or another clause points at the pack's game ("in
+    Canvas", "ici"), and the question says enough of its own. A rule with `within` needs its groups in order, at
+    most that many words apart ("the best order", not "best I can do … setup"). When nothing fires, the question
+    is read once more without intensifiers (scope.json "fillers": "vaut vraiment le coup").
     """
     folded = fold(question)
+    found = _first_rule(folded, title, game)
+    plain = _fillers().sub(" ", folded)
+    if found is None and plain != folded:
+        # "ça vaut vraiment le coup", "is it really worth it": an intensifier inside a cue phrase.
+        found = _first_rule(" ".join(plain.split()), title, game)
+    return found
+
+
+@lru_cache(maxsize=1)
+def _fillers() -> re.Pattern:
+    # Intensifiers that can sit inside a cue phrase without changing it ("vaut vraiment le coup").
+    words = sorted({fold(word) for word in scope_data()["fillers"]}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")(?!\w)")
+
+
+def _first_rule(folded: str, title: str, game: str | None) -> OutOfScope | None:
+    """The first scope rule that fires on the folded question (see out_of_scope)."""
     for rule, unless, groups in _compiled_rules(title):
         if "games" in rule and game not in rule["games"]:
             continue
@@ -123,8 +239,10 @@ def out_of_scope(question: str, title: str, game: str | None = None) -> OutOfSco
         else:
             if "within" in rule and not _in_sequence(folded, groups, rule["within"]):
                 continue
-            if rule.get("comparable") and all(_only_compared(folded, pattern) for pattern in groups):
-                continue
+            if rule.get("comparable"):
+                anchors = _anchor_pattern(title, game, rule["comparable"] == "game_words")
+                if _about_own_game(folded, [pattern for pattern in groups if pattern], anchors):
+                    continue
             return OutOfScope(rule["reason"], found[0])
     return None
 

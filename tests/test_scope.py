@@ -127,7 +127,7 @@ def test_a_pack_is_never_another_game_to_itself():
         # other games
         ("in Sagrada can you place two dice of one colour together?", "other_game"),
         ("aux loups-garous la voyante parle quand ?", "other_game"),
-        ("dans un autre jeu on pouvait défausser, ici aussi ?", "other_game"),
+        ("dans un autre jeu on pouvait défausser, c'est le cas au Scrabble ?", "other_game"),
     ],
 )
 def test_wider_near_domain_phrasings_in_both_languages(question, reason):

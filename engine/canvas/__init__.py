@@ -21,6 +21,8 @@ Paintings and scoring:
 - `score_painting(painting, scoring=None) -> PaintingScore` (`.ribbons` slug -> count before any player cap,
   `.bonus` silver ribbons, `.points()`).
 - `points_for(scoring_card, ribbons) -> int`: points for holding that many ribbons (capped at the card's maximum).
+- `ribbons_taken(scoring_card, met, held) -> int`: the ribbons a painting meeting the card `met` times gives a player
+  holding `held` of them (never past the card's maximum).
 - `best_painting(hand_cards, scoring_cards) -> BestPainting(painting, score, points)`: searches every ordered
   triple. A single painting is valued as the points its ribbons would be worth if they were the player's only
   ribbons (each card's count capped at its maximum), plus 2 points per silver ribbon.
@@ -137,7 +139,7 @@ from .game import (
 from .odds import VincentTokenOdds, vincent_take_odds, vincent_token_odds
 from .painting import Painting, PaintingError
 from .results import GameResult, PlayerResult, achievements, final_score, results, winners
-from .scoring import BestPainting, PaintingScore, best_painting, points_for, score_painting
+from .scoring import BestPainting, PaintingScore, best_painting, points_for, ribbons_taken, score_painting
 
 RULES_VERSION = "canvas-1"
 
@@ -207,6 +209,7 @@ __all__ = [
     "paintings_titled",
     "play_game",
     "points_for",
+    "ribbons_taken",
     "random_bot",
     "replay",
     "resolve_chance",

@@ -46,7 +46,7 @@ from .data import (
     solo_level,
 )
 from .painting import Painting
-from .scoring import score_painting
+from .scoring import ribbons_taken, score_painting
 
 # ------------------------------------------------------------------------------------------- errors
 
@@ -739,8 +739,7 @@ def _apply_paint(state: GameState, action: CompletePainting) -> tuple[GameState,
     met = tuple(score.ribbons[slug] for slug in state.scoring)
     # A player never holds more ribbons of a card than it shows; the extra ones are not taken (ruling 8.2).
     taken = tuple(
-        max(0, min(count, scoring_card(slug).max_ribbons - held))
-        for slug, count, held in zip(state.scoring, met, player.ribbons, strict=True)
+        ribbons_taken(slug, count, held) for slug, count, held in zip(state.scoring, met, player.ribbons, strict=True)
     )
     record = PaintingRecord(cards=tuple(action.cards), ribbons=met, taken=taken, silver=score.bonus)
     gain = min(rules.supply_gain_painting, state.supply)

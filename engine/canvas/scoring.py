@@ -110,6 +110,12 @@ def points_for(scoring: str | ScoringCard, ribbons: int) -> int:
     return scoring_entry.points[held - 1] if held else 0
 
 
+def ribbons_taken(scoring: str | ScoringCard, met: int, held: int) -> int:
+    """Ribbons a painting meeting that card's condition `met` times gives a player already holding `held` of them:
+    never more than the card shows in all (ruling 8.2)."""
+    return max(0, min(met, scoring_card(scoring).max_ribbons - held))
+
+
 def painting_points(score: PaintingScore) -> int:
     """A single painting's value: its ribbons as if they were the player's only ribbons (capped), silver 2 each."""
     return score.points()

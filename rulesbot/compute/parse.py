@@ -157,8 +157,10 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
         found = _reported(body, 0, vocabulary)
         if found and len(body) - found.end() > 8:
             cue, body, reported = found.group(0).strip(" :,"), body[found.end():], True
+    # (A tag asked after a full stop, "... has to be more. no?", is a tag too: its own "?" marks it.)
     suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
-        r"\s(?:" + alternation(vocabulary["bare_tags"]) + r")\s*[?!.]*\s*$", body)
+        r"\s(?:" + alternation(vocabulary["bare_tags"]) + r")\s*[?!.]*\s*$", body) or re.search(
+        r"\.\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*\?[?!.]*\s*$", body)
     if suffix:
         cue = cue or suffix.group(0).strip(" ,;:-?!.")
         body = body[: suffix.start()]

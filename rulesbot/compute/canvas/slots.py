@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from rulesbot.compute.canvas.words import has, names, numbers, pattern, vocabulary, words
+from rulesbot.compute.canvas.words import either, has, listed, names, numbers, pattern, vocabulary, words
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
@@ -135,6 +135,9 @@ def _joined(between: str) -> bool:
     """Whether the text between two titles joins them in one list: list or layering words only, or a short clause
     without a sentence break ("tout en bas (celle avec le bonus), ensuite", "at the bottom, then")."""
     plain = re.sub(r"\([^()]*\)", " ", between).replace("(", " ").replace(")", " ")
+    # ("bottom: Sudden, middle: Expanse": a colon after a layer word introduces that layer's card, no new sentence.)
+    plain = re.sub(r"((?:^|[,;])\s*(?:and\s+|et\s+)?" + alternation([word for key in _LAYER_KEYS for word in words(key)]) + r")\s*:",
+                   r"\1 ", plain)
     if _SENTENCE_END.search(plain) or not between.strip():
         return False
     if len(re.findall(r"[\w']+", plain)) > 5:
@@ -149,7 +152,12 @@ def _joined(between: str) -> bool:
 
 def _labels(text: str, spans: list[Slot], mentions: list[Slot] = ()) -> list[str | None]:
     """The layer each title is said to be in by the words right after it ("X en bas", "Y on top", "Z au milieu"),
-    or after a later mention of it ("fragile pride purpose (fragile en bas)"); `mentions` are all the titles named."""
+    or after a later mention of it ("fragile pride purpose (fragile en bas)"); `mentions` are all the titles named.
+    When a layer word stands right before the first title ("bottom Sudden, middle Expanse, top Childhood", "en bas :
+    Divine, au milieu ..."), each title's label is the one said just before it."""
+    leading = _leading_labels(text, spans)
+    if leading is not None:
+        return leading
     found: list[str | None] = []
     for number, span in enumerate(spans):
         end = spans[number + 1].start if number + 1 < len(spans) else min(len(text), span.end + 30)
@@ -174,6 +182,33 @@ def _labels(text: str, spans: list[Slot], mentions: list[Slot] = ()) -> list[str
             label = _labels(text, [other], [item for item in mentions if item.start > other.start])[0]
             if label is not None and label not in found:
                 found[again[0]] = label
+    return found
+
+
+_LAYER_KEYS = ("chain_bottom", "chain_top", "chain_middle")
+
+
+def _last_label(text: str) -> tuple[int, str] | None:
+    """The layer word closing `text` (only separators after it: "bottom ", "en haut : ", "top = "), or None."""
+    # ("bottom to top: Fragile, ..." says how the list reads, not where its first card lies.)
+    text = pattern("order_bottom_up").sub(lambda match: " " * len(match.group(0)),
+                                          pattern("order_top_down").sub(lambda match: " " * len(match.group(0)), text))
+    closing = [(match.start(), key) for key in _LAYER_KEYS for match in pattern(key).finditer(text)
+               if re.fullmatch(r"[\s:=,(-]*(?:" + either("layer_noun") + r")?[\s:=,(-]*", text[match.end():])]
+    return max(closing) if closing else None
+
+
+def _leading_labels(text: str, spans: list[Slot]) -> list[str | None] | None:
+    """The labels said before each title, when the first title of the run has one ("bottom Sudden, middle ..."); None
+    otherwise (labels said after the titles are the usual reading)."""
+    lead = re.split(r"[.?!;]", text[max(0, spans[0].start - 20): spans[0].start])[-1]  # ("en bas : Trap")
+    if _last_label(lead) is None:
+        return None
+    found: list[str | None] = []
+    for number, span in enumerate(spans):
+        start = spans[number - 1].end if number else max(0, span.start - 20)
+        label = _last_label(text[start: span.start])
+        found.append(label[1] if label else None)
     return found
 
 
@@ -521,28 +556,46 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     for pattern_text in (
         B + f"(?P<count>{count})\\s+{token_here}(?:(?:is|are|already|deja|sont|est|lying|pose|poses|sitting|posee?s?)\\s+)*"
         f"(?:on|sur)\\s+(?:the\\s+|la\\s+|le\\s+)?(?:{ordinal}(?:\\s+{card})?|{card}\\s+(?:number\\s+|numero\\s+|n[o°]\\s*)?(?P<num>\\d))" + E,
-        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
+        # ("la 1re carte (la plus loin du paquet) a 2 jetons": a remark in brackets may stand between.)
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}(?:\\s*\\([^()]*\\))?\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
         f"(?P<count>{count})\\s+{token}",
         # "la 2e en a 3", "the 2nd has 3": the token word left out, said with a pronoun or closing the clause.
-        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?\\s+(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
-        f"(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$)))",
+        # ("the 4th card already has 2 on it": "already" may come first, "on it" may follow.)
+        B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?(?:\\s*\\([^()]*\\))?\\s+(?:(?:already|deja)\\s+)?(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
+        f"(?P<count>{count})(?:\\s+{token}|(?=\\s+" + either("on_it") + E + r")|(?=\s*(?:[,.;:?!]|$)))",
+        # "la 3e rien", "the third has none": a card said to hold nothing, in a list of the row's cards.
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}(?:\\s+{card})?\\s+(?:(?:en\\s+a|has|holds|a|porte)\\s+)?"
+        f"(?P<count>rien|nothing|none|aucun|zero|" + alternation(words("no_tokens")) + r")(?=\s*(?:[,.;:?!]|$))",
+        # "first card 1 token, ...", "2e carte : 2 jetons": a row listed card by card, without a verb.
+        # (Only in a list: "la 3e carte = 2 jetons, ok ?" states a cost.)
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}\\s+(?P<count>{count})\\s+{token}" + r"(?=\s*[,;])",
     ):
         for match in re.finditer(pattern_text, text):
             position = (int(match.group("num")) if match.groupdict().get("num")
                         else reader.ordinal_words[match.group("ord").replace(" ", "")])
             value = reader.count_value(match.group("count"))
+            if re.fullmatch(r"rien|nothing|none|aucun|zero|" + alternation(words("no_tokens")), match.group("count")):
+                value = 0
             if value is None or position > row_size:
                 continue
             on_cards[position] = value
             used.append(match.span())
     if on_cards:
         # Read-only: a Parsed is cached and shared between questions.
-        slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), used[0][0], max(end for _, end in used)))
+        slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), min(start for start, _ in used),
+                          max(end for _, end in used)))
     on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
                       r"sur celle-ci|sitting on it|lying on it)", text)
     if on_it and not any(start < on_it.end() and on_it.start() < end for start, end in used):
         # ("la 1re carte a deja un jeton dessus": the "dessus" is that card's, already read.)
         slots.append(Slot("tokens_on_target", reader.count_value(on_it.group("count")), *on_it.span()))
+    else:
+        # "took the 2nd card with Abby's token on it", "avec le jeton de Léa dessus": one token, said with its owner.
+        owned = re.search(B + either("token_owner_with") + r"\s+(?:(?:[a-z]+'s|his|her|their|the|a|an|one|le|un|son|leur)\s+)?"
+                          + token + r"\s+(?:(?:de|d')\s*[a-z]+\s+)?" + either("on_it") + E, text)
+        if owned and not re.search(r"s\s+(?:on|dessus|sur|de|d')", owned.group(0)) and \
+                not any(start < owned.end() and owned.start() < end for start, end in used):
+            slots.append(Slot("tokens_on_target", 1, *owned.span()))
     # Positions named in words: the free card (farthest from the deck) is 1, the one by the deck is the row's last.
     for key, position in (("position_second_last", row_size - 1), ("position_free", 1), ("position_last", row_size),
                           ("position_middle", (row_size + 1) // 2)):
@@ -595,7 +648,7 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         value = reader.ordinal_words[match.group(0).replace(" ", "")]
         after, before = text[match.end(): match.end() + 14], text[max(0, match.start() - 40): match.start()]
         names_card = re.match(r"\s*(?:art\s+)?(?:card|carte|one)\b", after)
-        after_take = re.search(B + alternation(words("take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
+        after_take = re.search(B + alternation(words("take") + listed("want_take")) + r"\s+(?:the\s+|la\s+|le\s+|l')?$", before) or (
             # "je prends la 4e puis ensuite la 2e": a second take, after a sequence word.
             re.search(B + alternation(words("take")) + E, text[: match.start()])
             and re.search(B + alternation(words("take_sequence")) + r"\s+(?:(?:au|on|at)\s+[\w' ]{0,20}?\s+)?"
@@ -614,9 +667,11 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         if names_card or after_take or counted:
             slots.append(Slot("position", value, match.start(), match.end()))
     # "Abby skips two cards", "elle saute 3 cartes": the card taken is the one after the skipped ones.
+    # ("skip all four", "je saute les 3": the card word may go unsaid after "all" / "les".)
     for match in re.finditer(B + r"(?:skip|skips|skipped|skipping|saute|sautes|sautent|a saute|passe|passes|a passe)\s+"
-                             + f"(?P<n>{reader.fragment_articles})\\s+{alternation(words('card'))}" + E, text):
-        skipped = reader.count_value(match.group("n"))
+                             + f"(?:(?P<n>{reader.fragment_articles})\\s+{alternation(words('card'))}|"
+                             r"(?:all\s+(?:the\s+)?|toutes\s+(?:les\s+)?|les\s+)(?P<m>" + reader.fragment + "))" + E, text):
+        skipped = reader.count_value(match.group("n") or match.group("m"))
         if skipped is not None and skipped + 1 <= row_size and _free(match.span(), slots):
             slots.append(Slot("position", skipped + 1, *match.span()))
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
@@ -633,7 +688,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     token = alternation(words("token"))
     regex = re.compile(
         B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
-        r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|"
+        r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|i'm on|i am on|"
         r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only|"
         # Another player's tokens read the same way ("Paul has 2 tokens", "elle a 3 jetons", "she only holds 1").
         r"has|holds|has only|only has|still has|possede|n'a que|n'a plus que|il lui reste|il ne lui reste que|"
@@ -651,7 +706,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                          + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b|au depart\b|au debut\b|"
                          r"to start\b|at the start\b|before\b|avant\b))")
     # "je passe de 4 a 6", "I go from 4 to 6 tokens": held before the move, then the result stated (take.stated_after).
-    going = re.search(B + r"(?:passe|passer|passerais|passerai|vais passer|go|goes|going|went|would go|i'd go)\s+(?:de|from)\s+"
+    going = re.search(B + r"(?:(?:passe|passer|passerais|passerai|vais passer|go|goes|going|went|would go|i'd go)\s+(?:de|from)|"
+                      r"(?<=so )from|(?<=, )from)\s+"
                       + r"(?P<count>\d+)(?:\s+" + token + r")?(?=\s+(?:a|to)\s+\d+)", text)
     # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
     opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token
@@ -724,7 +780,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     if not any(slot.name == "player_tokens" for slot in slots) and has(text, "token"):
         # "so with 2 I'd have 3": a bare count after "with", tokens being in question, followed by what it leads to.
         bare = re.search(B + r"(?:with|avec)\s+(?P<count>\d+)(?=\s*(?:$|[,.;:?!]|i'd\b|i\b|je\b|j'|i'll\b|that\b|ca\b))", text)
-        if bare and _free(bare.span(), found + slots):
+        # ("I end up with 2": what is held after the move, not before it.)
+        if bare and _free(bare.span(), found + slots) and not ends.search(text[: bare.start()] + bare.group(0).split()[0]):
             slots.append(Slot("player_tokens", int(bare.group("count")), *bare.span()))
     return slots
 

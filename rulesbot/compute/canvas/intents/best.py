@@ -18,6 +18,10 @@ def compute(parsed: Parsed) -> Computation | None:
     hand = list(dict.fromkeys(slot.value for slot in parsed.all("art_card")))
     if len(hand) < CARDS_PER_PAINTING:
         return None
+    if not parsed.cue("best") and not (len(hand) > CARDS_PER_PAINTING and (
+            parsed.cue("points_question", "score_question", "points") or parsed.claim)):
+        # A hand of more cards than a painting uses, and points asked or claimed: the best painting it makes is asked.
+        return None
     limit = engine.ruleset(parsed.value("variant").name if parsed.has("variant") else "base").hand_limit
     if len(hand) > limit:
         # A hand never holds more than the hand limit: say so instead of searching an impossible hand.

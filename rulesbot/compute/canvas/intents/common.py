@@ -21,7 +21,7 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
         return None
     free = [slot for slot in parsed.free_numbers(_COUNTS)
             if not any(start < slot.end and slot.start < end for start, end in exclude)
-            and not _counts_icons(parsed, slot) and not counts_players(parsed, slot)]
+            and not _counts_icons(parsed, slot) and not counts_players(parsed, slot) and not page_reference(parsed, slot)]
     if not free:
         # "ca rapporte qu'un seul point", "it's worth a single point": one point, said with an article.
         # Only a restrictive "one" states a value ("does each ribbon give a point?" states none).
@@ -32,6 +32,14 @@ def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot 
     if not free:
         return None
     return _summed(parsed, free[-1])
+
+
+_PAGE = re.compile(B + either("page_word") + r"\s*$")
+
+
+def page_reference(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a number names a rulebook page ("it says on page 1 ...", "p. 4 says"): no value of the question."""
+    return _PAGE.search(parsed.folded[max(0, slot.start - 8): slot.start]) is not None
 
 
 # "3+7+11", "3 + 7 + 11 points": a sum written out, its terms joined by "+" (a claim states the total, not a term).
@@ -127,8 +135,9 @@ def unit_after(parsed: Parsed, slot: Slot) -> str:
 
 def scoring_selection(parsed: Parsed, exclude: list[tuple[int, int]], lang: str):
     """(Scoring Card slugs or None when a question must be asked, sentences about the choice, concepts)."""
+    # (`exclude` spans are the question's own: an inherited slot's offsets are in the previous question's text.)
     named = [slot.value.slug for slot in parsed.all("scoring_card")
-             if not any(start <= slot.start < end for start, end in exclude)]
+             if slot.inherited or not any(start <= slot.start < end for start, end in exclude)]
     named = list(dict.fromkeys(named))
     scenario_slot = parsed.first("scenario")
     # "first time playing, ... does it fill the Composition one?": the scenario's cards are in play; the named one

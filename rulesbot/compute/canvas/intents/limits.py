@@ -12,9 +12,9 @@ from rulesbot.compute.canvas.intents.common import (
     unit_after,
 )
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
-from rulesbot.compute.canvas.words import alternation, listed, vocabulary, words
+from rulesbot.compute.canvas.words import alternation, either, listed, numbers, pattern, vocabulary, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import E
+from rulesbot.compute.text import B, E
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -27,6 +27,9 @@ def compute(parsed: Parsed) -> Computation | None:
     if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
         return None
     scoring = next(iter(cards.values()))
+    taken = _taken_with_held(parsed, scoring)
+    if taken is not None:
+        return taken
     if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
         return None  # "what are 3 Emphasis ribbons worth?", "3 Variety ribbons give 13 points" are the ribbons intent
     # "how many ribbons can Emphasis give (at most)?": a count of ribbons asked, no count stated.
@@ -62,6 +65,39 @@ def compute(parsed: Parsed) -> Computation | None:
                        engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
                                "points": list(scoring.points)},
                        concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
+
+
+def _taken_with_held(parsed: Parsed, scoring) -> Computation | None:
+    """"j'ai deja 2 rubans Mouvement, ma 2e peinture remplit 2 fois la condition : j'en prends combien ?": the ribbons a
+    painting meeting the card N times gives with some already held (the engine's `ribbons_taken`, capped by the card)."""
+    lang = parsed.lang
+    held = [slot for slot in parsed.all("ribbon_group") if not slot.inherited and slot.value.kind in ("card", "colour")
+            and pattern("held_words").search(parsed.folded[max(0, slot.start - 24): slot.end])]
+    if len(held) != 1:
+        return None
+    reader = numbers()
+    times = vocabulary()["ribbon_count_words"]
+    counted = [match for match in re.finditer(B + f"(?P<n>{reader.fragment_articles})\\s+" + either("times_word") + E,
+                                              parsed.folded) if not held[0].start <= match.start() < held[0].end]
+    met = [reader.count_value(match.group("n")) for match in counted]
+    # "twice", "qu'une fois": a count said in one word, where no number-and-"times" reading covers it.
+    met += [times[re.sub(r"\s+", " ", match.group(0))] for match in re.finditer(B + alternation(list(times)) + E, parsed.folded)
+            if not any(other.start() < match.end() and match.start() < other.end() for other in counted)]
+    met = [count for count in met if count]
+    if len(met) != 1 or not (parsed.cue("count_question") or parsed.form == "how_many" or parsed.claim):
+        return None
+    count = held[0].value.count
+    taken = engine.ribbons_taken(scoring.slug, met[0], count)
+    name = card_name(scoring.slug, lang)
+    sentences = [say("ribbons_taken_held", lang, held=qty(count, "ribbon", lang), card=name, met=met[0],
+                     met_ribbons=qty(met[0], "ribbon", lang),
+                     taken=qty(taken, "ribbon", lang), max=qty(scoring.max_ribbons, "ribbon", lang))]
+    number = claimed_number(parsed, spans(parsed, "ribbon_group", "scoring_card"))
+    return Computation(intent="limit", sentences=sentences, value=taken, value_text=qty(taken, "ribbon", lang),
+                       claimed=None if number is None else number.value,
+                       engine={"intent": "ribbons_taken", "card": scoring.slug, "held": count, "met": met[0],
+                               "taken": taken, "max_ribbons": scoring.max_ribbons},
+                       concepts=[("ribbon_limit", {})])
 
 
 def compute_max_points(parsed: Parsed) -> Computation | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import (
@@ -24,8 +25,9 @@ from rulesbot.compute.canvas.phrasing import (
     word,
 )
 from rulesbot.compute.canvas.slots import icons_in
-from rulesbot.compute.canvas.words import pattern
+from rulesbot.compute.canvas.words import either, listed, numbers, pattern, vocabulary, words
 from rulesbot.compute.registry import Computation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
 from rulesbot.parsed import Parsed
@@ -90,6 +92,11 @@ def compute_cards(parsed: Parsed) -> Computation | None:
             or _previous_cards(parsed) is not None):  # "and if I flip it?" asks again about the painting
         return None
     needed = CARDS_PER_PAINTING
+    groups = _paintings(parsed, cards)
+    if groups is not None:
+        return _paintings_total(parsed, groups)
+    if len(cards) > needed and parsed.cue("hand", "holding") and parsed.has("art_card"):
+        return None  # a hand of more cards than a painting uses: which painting is best is asked (the best intent)
     if len(cards) != needed:
         titles = join([art_card.title for art_card in cards], lang)
         key = "ask_third_card" if len(cards) < needed else "ask_which_three"
@@ -308,13 +315,27 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             return
     if _covered_claim(parsed, computation, used, painting):
         return
+    named = parsed.all("scoring_card")
+    said = ribbon_count_said(parsed, [slot for slot in named if slot.value.slug in ribbons])
     number = claimed_number(parsed, used + spans(parsed, "scoring_card"))
+    if said is not None and (number is None or said[2][0] <= number.start < said[2][1]):
+        # "une seule paire compte pour la Repetition", "Symmetry only counts once", "compte deux fois": a count of
+        # that card's ribbons (a number said in it counts them, not points).
+        slug, count, span = said
+        computation.value, computation.value_text = ribbons[slug], qty(ribbons[slug], "ribbon", lang)
+        computation.claimed = count
+        computation.explained.append(span)
+        return
     if number is not None:
         unit = unit_after(parsed, number)
         text = parsed.folded
         after = [slot for slot in parsed.all("scoring_card") if number.end <= slot.start < number.end + 60]
         before = [slot for slot in parsed.all("scoring_card") if number.start - 40 <= slot.end <= number.start]
         target = after[0].value.slug if after else (before[-1].value.slug if before else None)
+        group = next((slot.value for slot in parsed.all("ribbon_group") if not slot.inherited and slot.value.kind == "card"
+                      and slot.start <= number.start < slot.end), None)
+        if group is not None and group.key in ribbons:
+            unit, target = "ribbons", group.key  # "la Repetition compte deux fois": that card's ribbons
         del text
         if unit == "silver":
             computation.value = computation.engine["bonus"]
@@ -328,10 +349,121 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             computation.value, computation.value_text = total, qty(total, "ribbon", lang)
         computation.claimed = number.value
         return
-    named = parsed.all("scoring_card")
     named_slugs = [slot.value.slug for slot in named]
     if named_slugs:
         computation.value = all(ribbons.get(slug, 0) > 0 for slug in named_slugs)
         # "no Composition because ...", "Emphasis fails": the claimed outcome is that the card earns nothing.
         computation.claimed = not (parsed.negated or any(denied(parsed, slot) for slot in named))
         computation.value_text = None
+
+
+def ribbon_count_said(parsed: Parsed, named: list) -> tuple[str, int, tuple[int, int]] | None:
+    """A count of one Scoring Card's ribbons said in words in the card's sentence ("une seule paire compte pour la
+    Repetition", "Symmetry only scores once", "deux fois la condition", "a single ribbon of Emphasis"): (slug, count,
+    span), or None. A count of icons ("4 formes") is no count of ribbons: only ribbon, pair, time or set words count."""
+    if not named:
+        return None
+    reader = numbers()
+    units = alternation(words("ribbon") + listed("ribbon_count_units"))
+    only = either("only_said")
+    counted = re.compile(B + rf"(?:{only}\s+)?(?P<count>{reader.fragment_articles})\s+(?:seule?s?\s+|single\s+)?(?:{units})" + E)
+    times = vocabulary()["ribbon_count_words"]
+    said_times = re.compile(B + alternation(list(times)) + E)
+    text = parsed.folded
+    for slot in named:
+        sentence_start = max([0] + [match.end() for match in re.finditer(r"[.?!;]", text[: slot.start])])
+        ends = [match.start() for match in re.finditer(r"[.?!;]", text[slot.end:])]
+        sentence_end = slot.end + ends[0] if ends else len(text)
+        found = []
+        for match in counted.finditer(text, sentence_start, sentence_end):
+            value = reader.count_value(match.group("count"))
+            if value is not None:
+                found.append((match.start(), value, match.span()))
+        for match in said_times.finditer(text, sentence_start, sentence_end):
+            found.append((match.start(), times[re.sub(r"\s+", " ", match.group(0))], match.span()))
+        if len(found) == 1:
+            _start, value, span = found[0]
+            return slot.value.slug, value, span
+    return None
+
+
+def _paintings(parsed: Parsed, cards: list) -> list[list] | None:
+    """Several paintings listed one after the other ("my 3 paintings: A/B/C, D/E/F, G/H/I"): the cards in groups of
+    three, when the question counts that many paintings or its separators group the titles by three (one separator
+    inside the paintings, another between them); None otherwise."""
+    chain = parsed.first("card_chain")
+    count = len(cards) // CARDS_PER_PAINTING
+    if chain is None or chain.inherited or len(cards) < 2 * CARDS_PER_PAINTING or len(cards) % CARDS_PER_PAINTING \
+            or count > engine.ruleset("base").paintings:
+        return None  # (more paintings than a player completes is no game's total)
+    titles = [slot for slot in parsed.all("art_card") if chain.start <= slot.start < chain.end]
+    if len(titles) != len(cards):
+        return None
+    joins = [re.sub(r"\s+", " ", parsed.folded[first.end: second.start].strip()) for first, second in zip(titles, titles[1:], strict=False)]
+    between = {text for index, text in enumerate(joins) if (index + 1) % CARDS_PER_PAINTING == 0}
+    inside = {text for index, text in enumerate(joins) if (index + 1) % CARDS_PER_PAINTING}
+    counted = any(slot.value == count and re.match(r"\s*(?:" + alternation(words("painting")) + r")" + E,
+                                                   parsed.folded[slot.end:])
+                  for slot in parsed.all("number") if not slot.inherited)
+    # Grouped by their separators, the paintings are one player's only when a total is asked ("Chosen, Game, Truth
+    # and Divine, View, Trap: which is better?" compares two paintings).
+    if not (counted or (not between & inside and re.search(B + either("game_total") + E, parsed.folded))):
+        return None
+    if titles[0].value.id != cards[0].id:
+        cards = cards[::-1]  # the list was read top down: each painting is reversed, the paintings keep their order
+        groups = [cards[index: index + CARDS_PER_PAINTING][::-1] for index in range(0, len(cards), CARDS_PER_PAINTING)]
+        return [group[::-1] for group in groups]
+    return [cards[index: index + CARDS_PER_PAINTING] for index in range(0, len(cards), CARDS_PER_PAINTING)]
+
+
+def _paintings_total(parsed: Parsed, groups: list[list]) -> Computation | None:
+    """One player's paintings completed in turn (the engine's CompletePainting: a card's ribbons stop at its cap),
+    their total and, in a scenario, whether its goal is met (the engine's results)."""
+    lang = parsed.lang
+    chain = parsed.first("card_chain")
+    slugs, choice, concepts = scoring_selection(parsed, [(chain.start, chain.end)], lang)
+    if slugs is None:
+        return Computation(intent="painting", asks=True, sentences=choice, concepts=concepts)
+    scenario = parsed.value("scenario")
+    scoring = scenario.slug if scenario is not None and list(scenario.cards) == list(slugs) else list(slugs)
+    held, silver, state, lines = None, 0, None, []
+    for number, group in enumerate(groups, start=1):
+        state = engine.custom_game(row=[], hands=([card.id for card in group],), scoring=scoring,
+                                   ribbons=None if held is None else (held,))
+        action = engine.CompletePainting(player=0, cards=tuple(card.id for card in group))
+        if engine.check_action(state, action) is not None:
+            return None
+        state = engine.apply_action(state, action)
+        record = state.players[0].paintings[-1]
+        held, silver = state.players[0].ribbons, silver + record.silver
+        taken = dict(zip(state.scoring, record.taken, strict=True))
+        capped = [card_name(slug, lang) for slug, met, got in zip(state.scoring, record.ribbons, record.taken, strict=True)
+                  if got < met]
+        lines.append(say("paintings_each", lang, number=number, cards=", ".join(card.title for card in group),
+                         ribbons=ribbons_text(taken, lang), bonus=record.silver)
+                     + (" " + say("paintings_capped", lang, cards=join(capped, lang)) if capped else ""))
+    state = replace(state, players=(replace(state.players[0], silver=silver),))
+    result = engine.results(state)
+    player = result.players[0]
+    total = player.total
+    sentences = [say("paintings_total", lang, count=len(groups), points=qty(total, "point", lang),
+                     ribbons=ribbons_text(dict(zip(state.scoring, player.ribbons, strict=True)), lang),
+                     silver=qty(silver, "silver_ribbon", lang)), *lines, *choice]
+    engine_object = {"intent": "paintings_total", "paintings": [[card.title for card in group] for group in groups],
+                     "scoring": list(state.scoring), "ribbons": list(player.ribbons), "silver": silver, "points": total}
+    concepts = [("painting", {}), ("ribbon_limit", {}), *concepts]
+    if result.scenario_passed is not None:
+        scenario = engine.scenario(state.scenario)
+        key = "paintings_pass" if result.scenario_passed else "paintings_fail"
+        sentences.insert(1, say(key, lang, score=total, scenario=scenario.name, goal=scenario.goal,
+                                short=max(0, scenario.goal - total)))
+        engine_object["passed"] = result.scenario_passed
+    trace = [" + ".join(f"{card_name(slug, lang)} {count} → {points}" for slug, count, points
+                        in zip(state.scoring, player.ribbons, player.points_by_slot, strict=True))
+             + f" + {silver} × {engine.SILVER_POINTS} = {total}"]
+    claimed = claimed_number(parsed, [(chain.start, chain.end)] + spans(parsed, "scoring_card", "scenario"))
+    return Computation(intent="painting", sentences=sentences, trace=trace, value=total,
+                       value_text=qty(total, "point", lang), claimed=None if claimed is None else claimed.value,
+                       engine=engine_object, concepts=concepts,
+                       explained=[(slot.start, slot.end) for slot in parsed.all("number") if not slot.inherited
+                                  and slot.value == len(groups)])

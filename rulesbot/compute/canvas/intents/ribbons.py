@@ -8,15 +8,21 @@ from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say, word
 from rulesbot.compute.canvas.slots import RibbonGroup
-from rulesbot.compute.canvas.words import words
+from rulesbot.compute.canvas.words import either, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
 
+def _rate(parsed: Parsed, slot) -> bool:
+    """"1 silver ribbon per matching element", "un ruban par condition": a rule's rate quoted, not ribbons held."""
+    after = parsed.folded[slot.end: slot.end + 30]
+    return re.match(r"\s*(?:" + alternation(words("ribbon")) + r")?\s*" + either("rate_words") + E, after) is not None
+
+
 def _groups(parsed: Parsed) -> list[RibbonGroup]:
-    groups = [slot.value for slot in parsed.all("ribbon_group")]
+    groups = [slot.value for slot in parsed.all("ribbon_group") if slot.inherited or not _rate(parsed, slot)]
     if parsed.previous is not None and groups and parsed.cue("in_addition") and not any(
             slot.inherited for slot in parsed.all("ribbon_group")):
         # "et avec 2 argents en plus ?": the previous question's ribbons and these.
@@ -69,6 +75,10 @@ def compute(parsed: Parsed) -> Computation | None:
         # "Textures in swatches 1, 3 and 5 ...": the question lays out a painting by places; ribbon points cannot
         # account for a layout (whether those places earn a ribbon is the Scoring Card's condition, a rule).
         return None
+    if not parsed.cue("points", "silver", "bonus_icon") and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+)?(?:" + alternation(words("ribbon"))
+                                               + ")" + E, parsed.folded):
+        return None  # "combien de rubans je prends ?" asks a count of ribbons, not their points (silver ones aside: a
+        # bonus icon's ribbons are this intent's)
     groups = _groups(parsed)
     asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
                    or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
@@ -83,7 +93,12 @@ def compute(parsed: Parsed) -> Computation | None:
         bare = parsed.first("ribbon_count")
         # Only a bare "how many points are N ribbons worth?" asks back; with a card, icons or a painting named it
         # is a rules question about that card (e.g. "does Movement give 2 ribbons?").
-        if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2
+        # ("donc la condition remplie 2 fois = 2 rubans ?" states a count of ribbons as its result, no points: a rule
+        # about taking ribbons.)
+        counts = [slot for slot in parsed.all("ribbon_count") if not slot.inherited]
+        ribbons_result = bool(counts) and re.search(either("ribbons_result_lead") + r"\s*$",
+                                                    parsed.folded[: counts[-1].start]) is not None
+        if (bare is not None and bare.value and asks_points and len(parsed.all("art_card")) < 2 and not ribbons_result
                 and not parsed.has("scoring_card") and not parsed.cue("icon_word") and not parsed.cue("limit")):
             return Computation(intent="ribbons", asks=True,
                                sentences=[say("ask_ribbon_card", lang, ribbons=qty(bare.value, "ribbon", lang))],
@@ -148,6 +163,11 @@ def compute(parsed: Parsed) -> Computation | None:
              else ["; ".join(terms)])
     claimed = _claimed(parsed)
     value, value_text, claimed_value = total, qty(total, "point", lang), None if claimed is None else claimed.value
+    if claimed is not None and len(breakdown) == 1 and (
+            re.fullmatch(r"\d+(?:\s*\+\s*\d+)+", parsed.folded[claimed.start: claimed.end])
+            or re.search(r"\d+(?:\s*\+\s*\d+)+\s*" + either("sum_result_lead") + r"\s*$", parsed.folded[: claimed.start])):
+        # "1+1+1 = 3": the claim adds a value ribbon by ribbon; the card scores the set it holds, once.
+        sentences.append(say("ribbons_not_added", lang))
     bound = _bound(parsed, claimed)
     if bound is not None:
         # "that's more than 16 for Repetition, right?": the claim compares the total with the number.

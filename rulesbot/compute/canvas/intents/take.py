@@ -7,6 +7,7 @@ the tokens already on the cards, the tokens held), so Solo Puzzle's supply payme
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from rulesbot.compute.canvas import helpers
@@ -28,7 +29,8 @@ def _position(parsed: Parsed) -> int | None:
     if slot is not None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
-        if (slot.inherited or parsed.cue("cost_question", "gain") or re.search(alternation(words("take")), window)
+        if (slot.inherited or parsed.cue("cost_question", "cost_asked", "gain")
+                or re.search(alternation(words("take") + listed("want_take")), window)
                 or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))
                 or (parsed.cue("after") and parsed.has("player_tokens"))):  # "I have 1 token ... what've I got"
             return slot.value
@@ -66,12 +68,21 @@ _SKIP = re.compile(r"\s+(?:(?:[\w']+\s+){0,2}?" + either("subject_pronouns") + r
 _SKIPPED_BEFORE = re.compile(r"\b" + either("skipped_before") + r"\s+(?:over\s+)?(?:the\s+|les\s+|ces\s+)?$")
 
 
+# "les deux premieres", "the first two": the cards before the one taken, i.e. the skipped ones.
+_FIRST_ONES = re.compile(r"\s+" + either("first_ones") + E)
+
+
 def _skipped_count(parsed: Parsed, position: int) -> list[tuple[int, int]]:
     """"what happens to the 2 I skip", "les 3 cartes que je saute": the count of cards skipped, which the take
     accounts for when it is the count the position skips."""
     return [(slot.start, slot.end) for slot in parsed.free_numbers()
             if slot.value == position - 1 and (_SKIP.match(parsed.folded[slot.end:]) or _SKIPPED_BEFORE.search(
-                parsed.folded[max(0, slot.start - 24): slot.start]))]
+                parsed.folded[max(0, slot.start - 24): slot.start])
+                # (In a claim, "les 3 premieres je les perds ?" asks what happens to them: not explained here.)
+                or not parsed.claim and _FIRST_ONES.match(parsed.folded[slot.end:]))] + [
+        match.span() for match in re.finditer(B + r"(?:the\s+)?" + either("first_ones", "en") + r"\s+(?P<n>" + numbers().fragment + ")" + E,
+                                              parsed.folded)
+        if not parsed.claim and numbers().count_value(match.group("n")) == position - 1]
 
 
 def row_query(parsed: Parsed) -> tuple[int, tuple[int, int]] | None:
@@ -124,6 +135,71 @@ def stated_after(parsed: Parsed) -> Slot | None:
     return None
 
 
+# (role, word list): "after" is the cue list of what follows a take; the others are pattern_words lists.
+_ROLES = (("cost", "stated_cost"), ("gain", "stated_gain"), ("after", "after"), ("after", "stated_held_after"))
+
+
+def _role_words(key: str) -> str:
+    return alternation(words(key)) if key == "after" else either(key)
+
+
+def stated_roles(parsed: Parsed, exclude: list[tuple[int, int]]) -> list[tuple[str, Slot]]:
+    """The numbers a take claim states, each with its role: "cost" ("me coute 2", "I pay 2"), "gain" ("m'en rend 1",
+    "I get 2 back") or "after", the tokens held after the take ("I'm back at 4", "je passe de 4 a 3", "she has 5
+    now"). A number's role is the role word said closest before it in its sentence, or a "back" / "now" after it;
+    numbers `exclude` covers (the position, the tokens on cards, the tokens held before) state no value."""
+    text = parsed.folded
+    found = []
+    for slot in parsed.free_numbers():
+        if any(start < slot.end and slot.start < end for start, end in exclude) or slot.value is None:
+            continue
+        tail = text[slot.end: slot.end + 24]
+        token_word = r"\s*(?:" + alternation(words("token")) + r")?"
+        before = re.split(r"[.?!;]", text[max(0, slot.start - 28): slot.start])[-1]
+        net = _net_said(before, tail, token_word)
+        if net is not None:
+            found.append(("net", replace(slot, value=net * slot.value)))  # "net zero", "so I'm down 1 overall"
+            continue
+        if re.match(token_word + r"\s+" + either("stated_back") + E, tail):
+            found.append(("gain", slot))  # "I get 2 back"
+            continue
+        if re.match(token_word + r"\s+(?:" + either("stated_held_after_tail") + ")" + E, tail) \
+                and not re.match(token_word + r"\s+(?:then|ensuite)\s+(?:i|je|j')", tail):
+            found.append(("after", slot))  # "she has 5 now", "3 left"
+            continue
+        before = re.split(r"[.?!;]", text[max(0, slot.start - 28): slot.start])[-1]
+        closest = None
+        for role, key in _ROLES:
+            for match in re.finditer(B + _role_words(key) + r"(?:\s+(?:de|a|to|at|with|avec|me|moi|only|just|seulement|"
+                                     r"que|qu'|plus|than|like|about|environ|around)){0,2}\s*$", before):
+                if closest is None or match.start() > closest[0]:
+                    closest = (match.start(), role)
+        # "je passe de 4 a 3": the number after the tokens held is the result (stated_after's reading).
+        held = [other for other in parsed.all("player_tokens") if not other.inherited
+                and re.fullmatch(r"\s+(?:a|to)\s+", text[other.end: slot.start])]
+        if held:
+            closest = (slot.start, "after")
+        if closest is not None:
+            found.append((closest[1], slot))
+    return found
+
+
+def _net_said(before: str, tail: str, token_word: str) -> int | None:
+    """The sign of a net change said around a number ("net -1", "bilan +2", "down 1 overall", "je perds 1 au final"),
+    or None when the number states no net change."""
+    sign = re.search(r"(?P<sign>[+-])\s*$", before)
+    signed = -1 if sign and sign.group("sign") == "-" else 1
+    lead = before[: sign.start()] if sign else before
+    if re.search(B + either("net_words") + r"(?:\s+(?:is|was|would be|est|serait|=))?\s*(?:of\s+|de\s+)?$", lead):
+        return signed
+    if re.match(token_word + r"\s+" + either("net_tail") + E, tail):
+        if re.search(B + either("net_down") + r"\s*$", lead):
+            return -1
+        if re.search(B + either("net_up") + r"\s*$", lead) or sign:
+            return signed
+    return None
+
+
 def run_sequence(rules, positions: list[int], player_tokens: int | None, supply: int | None) -> list[dict]:
     """Apply takes one after the other (the row refills between them): tokens and supply after each take."""
     row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
@@ -170,8 +246,9 @@ _TWICE = re.compile(r"\b" + either("twice_word") + r"\b")
 def compute(parsed: Parsed) -> Computation | None:
     """Cost / gain / affordability of taking the card at a row position."""
     lang = parsed.lang
-    if not (parsed.cue("take", "cost_question", "gain") or parsed.has("tokens_on_cards", "player_tokens")
-            or (parsed.claim and parsed.cue("token"))
+    if not (parsed.cue("take", "cost_question", "cost_asked", "gain") or parsed.has("tokens_on_cards", "player_tokens")
+            or parsed.has("tokens_on_target", "position") or (parsed.claim and parsed.cue("token"))
+            or (parsed.has("position") and parsed.cue("token") and parsed.form == "how_many")  # "skip 2: how many tokens?"
             or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach")) or len(_actors(parsed)) == 2):
         return None
     vincent_takes = vincent_in_question(parsed) and re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?"
@@ -207,7 +284,7 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     # A take verb alone ("when I take the 3rd card, where do the others slide?") asks a rule: a computation needs a
     # cost, a gain, tokens, a count or a claim in the question.
-    if not (parsed.cue("cost_question", "gain", "token", "after") or parsed.claim or parsed.form in ("how_many", "can")
+    if not (parsed.cue("cost_question", "cost_asked", "gain", "token", "after") or parsed.claim or parsed.form in ("how_many", "can")
             or (parsed.cue("what_happens") and parsed.has("variant"))
             or parsed.has("player_tokens", "tokens_on_cards", "tokens_on_target") or parsed.inherited_from):
         return None
@@ -283,6 +360,21 @@ def compute(parsed: Parsed) -> Computation | None:
         return Computation(intent="take", sentences=sentences, trace=trace, value=value, claimed=not parsed.negated
                            if parsed.explicit_claim else True, engine=engine_object, concepts=concepts, states=True,
                            explained=explained + found)
+    roles = stated_roles(parsed, spans(parsed, "position", "tokens_on_cards", "tokens_on_target", "player_tokens", "supply")
+                         + _skipped_count(parsed, position)) if parsed.claim else []
+    if len(roles) > 1 or (roles and roles[0][0] in ("after", "net")):
+        # "it costs me 2 and gives 1 back, so I go from 4 to 3": every value the claim states is checked, each by
+        # the role its words give it (cost, gain, tokens held after); the first wrong one is the one answered.
+        actual = {"cost": cost, "gain": gain, "net": net, "after": engine_object.get("tokens_after")}
+        if any(actual[role] is None for role, _slot in roles):
+            return None  # what is left depends on the tokens held, which the question does not say
+        wrong = [(role, slot) for role, slot in roles if actual[role] != slot.value]
+        role, slot = wrong[0] if wrong else roles[-1]
+        shown = f"{net:+d}" if role == "net" else qty(actual[role], "token", lang)
+        return Computation(intent="take", sentences=sentences, trace=trace, value=actual[role],
+                           value_text=shown, claimed=slot.value, engine=engine_object,
+                           concepts=concepts, states=True,
+                           explained=explained + [(found.start, found.end) for _role, found in roles])
     after_number = stated_after(parsed)
     if after_number is not None:
         # "taking the fourth leaves me with 1 right?", "I'd end with 3 tokens?": a stated result to check.
@@ -321,7 +413,9 @@ def compute(parsed: Parsed) -> Computation | None:
             claimed = number.value
             explained.append((number.start, number.end))
         elif player_tokens is not None:
-            value, value_text, claimed = engine_object["allowed"], None, not parsed.negated
+            # ("c'est impossible, non ?", "that's illegal, right?" claim the take is not allowed.)
+            refused = re.search(B + either("not_allowed") + E, parsed.folded) is not None
+            value, value_text, claimed = engine_object["allowed"], None, not (parsed.negated or refused)
     elif player_tokens is not None and not parsed.cue("after", "cost_question"):
         value, value_text = engine_object["allowed"], None  # "can I take it with 2 tokens?"
     return Computation(intent="take", sentences=sentences, trace=trace, value=value, value_text=value_text,
