@@ -19,7 +19,7 @@ from rulesbot.parsed import Parsed, Slot
 
 _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
-_NOT_CUES = {"claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
+_NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions"}
@@ -185,7 +185,12 @@ def _reported(body: str, start: int, vocabulary) -> re.Match | None:
     # The speaker may take a few words ("le joueur a cote dit que", "the guy next to me says"), none of them asking.
     speech = re.compile(r"\s*(?:(?!" + alternation(vocabulary["interrogatives"]) + E + r")[\w'-]+\s+){0,5}?" + alternation(vocabulary["reported_verbs"]) + r"\s*(?::|,)?\s*(?:"
                         + alternation(vocabulary["reported_connector"]) + r"\s*)?").match(body, start)
-    return according or speech
+    found = according or speech
+    # "the vincent section says ...", "le livret dit ...": the rulebook quoted is the asker's context, not a claim
+    # someone makes (what is asked or stated after it is read as usual).
+    if found is not None and re.search(B + alternation(vocabulary.get("rulebook_speaker", ["\0"])) + E, found.group(0)):
+        return None
+    return found
 
 
 # Where a clause starts inside a message: after a sentence end, a comma or a dash (" - "), or after "and", "but", "so", "et", "mais".

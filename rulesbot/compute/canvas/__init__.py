@@ -50,6 +50,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "achievements": achievements.compute,
     "card_limit": limits.compute,
     "components": components.compute,
+    "token_shortage": components.compute_shortage,
     "vincent_odds": odds.compute,
     "vincent_turn": odds.compute_turn,
     "vincent_pick": odds.compute_pick,

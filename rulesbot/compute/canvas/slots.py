@@ -741,7 +741,9 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         if none_left and re.search(r"\bvincent", text) and not re.match(r"il\s+(?:n')?y\b", none_left.group(0)):
             slots.append(Slot("vincent_tokens", 0, *none_left.span()))
     supply = alternation(words("supply"))
-    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with)\\s+(?:only\\s+|encore\\s+)?"
+    # ("supply started at four", "la reserve etait a 3": the supply before the move is stated the same way.)
+    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with|started at|starts at|started with|"
+                      f"was at|began at|began with|etait a|commencait a|demarrait a|demarre a|commence a)\\s+(?:only\\s+|encore\\s+)?"
                       f"(?P<count>{reader.fragment_articles})" + E, text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:in|dans)\\s+(?:the\\s+|la\\s+)?{supply}", text)
     if stock:
@@ -927,14 +929,22 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
                 if named and component != "max_players":
                     return [Slot("component", component, *named.span())]
         return []
-    question = pattern("count_question").search(text)
-    after = text[question.end():]
-    best = None
-    for component, phrases in vocabulary()["components"].items():
-        match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
-                         r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
-        if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
-            best = (component, match)
+    # "like in dominion how many kingdom cards... how many background cards come in the box?": the count question
+    # that names a component (the last one first), else the first one.
+    questions = list(pattern("count_question").finditer(text))
+    for question in reversed(questions):
+        after = text[question.end():]
+        best = None
+        for component, phrases in vocabulary()["components"].items():
+            match = re.match(r"\s*,?\s*(?:(?:y a-t-il|y a t il|il y a|est-ce qu'il y a|en tout|au total|are there|is there)\s+)?"
+                             r"(?:(?:different|differentes|distinct|the|les|des|de|d'|of)\s*)*" + alternation(phrases) + E, after)
+            if match and (best is None or len(match.group(0)) > len(best[1].group(0))):
+                best = (component, match)
+        if best is not None:
+            break
+    else:
+        question = questions[0]
+        after = text[question.end():]
     if best is None and has(text, "goal"):
         return []  # "succes argent : il en faut combien ?", "how many do I need?": what something requires, no count of it
     if best is None:

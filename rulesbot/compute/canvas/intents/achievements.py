@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rapidfuzz import fuzz
 
 from rulesbot.compute.canvas import helpers
 from rulesbot.compute.canvas.intents.common import score_number, scoring_selection, unit_after
+from rulesbot.compute.canvas.intents.limits import compute_max_points
 from rulesbot.compute.canvas.phrasing import join, qty, say
 from rulesbot.compute.canvas.words import either
 from rulesbot.compute.registry import Computation
@@ -174,13 +176,144 @@ def _named(parsed: Parsed, candidates):
     return best if best_score >= 70 else None
 
 
+_LABELS = {"points": "point", "ribbons": "ribbon", "silver": "silver_ribbon", "same_element": "same_element"}
+
+
+def _several(parsed: Parsed, one_painting: bool) -> Computation | None:
+    """"14 ribbons over the game and 42 points: which achievements?": each stated value checked against the
+    achievements of its own unit (one sentence per unit); None when the question states one unit only."""
+    lang = parsed.lang
+    by_unit: dict[str, int] = {}
+    for slot in parsed.free_numbers(("ribbon_group", "ribbon_count")):
+        unit = _unit(parsed, slot)
+        if _KINDS.get((unit, one_painting or unit == "same_element")) and unit not in by_unit:
+            by_unit[unit] = slot.value
+    if len(by_unit) < 2:
+        return None
+    sentences, checks, earned_all, missed_all = [], [], [], []
+    for unit, value in by_unit.items():
+        kind = _KINDS[(unit, one_painting or unit == "same_element")]
+        candidates = [a for a in engine.ACHIEVEMENTS if a.kind == kind and "min" in a.params]
+        earned = [a for a in candidates if value >= a.params["min"]]
+        missed = [a for a in candidates if value < a.params["min"]]
+        value_text = qty(value, _LABELS[unit], lang)
+        if earned:
+            sentences.append(say("achievement_got", lang, value=value_text, earned=join([getattr(a, lang) for a in earned], lang)))
+        else:
+            sentences.append(say("achievement_none", lang, value=value_text, missed=join([getattr(a, lang) for a in missed], lang)))
+        checks += [f"{value} ≥ {a.params['min']}: {say('yes' if value >= a.params['min'] else 'no', lang)}" for a in candidates]
+        earned_all += earned
+        missed_all += missed
+    return Computation(intent="achievement", sentences=sentences, trace=[say("achievement_trace", lang, checks="; ".join(checks))],
+                       value=bool(earned_all),
+                       engine={"intent": "achievements", "values": by_unit, "earned": [a.slug for a in earned_all],
+                               "missed": [a.slug for a in missed_all]},
+                       concepts=[("achievement", {})])
+
+
+def _names_max_ribbons(parsed: Parsed) -> bool:
+    """Whether a question (or the one it follows up) is about the "max Ribbons from all 4 Scoring Cards" achievement:
+    named in quotes, or said with its words (an achievement, every card, the most)."""
+    target = [a for a in engine.ACHIEVEMENTS if a.kind == "max_ribbons_all_cards"]
+    for reading in (parsed, parsed.previous):
+        if reading is None:
+            continue
+        named = _named(reading, engine.ACHIEVEMENTS)
+        if named is not None:
+            return named in target
+        if reading.cue("achievement") and reading.cue("all_cards") and reading.cue("limit"):
+            return True
+    return False
+
+
+def _max_ribbons(parsed: Parsed) -> Computation | None:
+    """"the 'max ribbons on all 4 cards' achievement with the first-game cards: how many ribbons, how many points, more
+    than the designers?": each Scoring Card's cap and last table value (the max-points computation), with the
+    designers' top score compared when asked."""
+    # "sans compter l'argent", "silver aside": no silver counted, which the cards' maximum leaves out anyway.
+    no_silver = [slot for slot in parsed.all("ribbon_group") if slot.value.kind == "silver" and slot.value.count == 0]
+    if not target_kind_present() or not _names_max_ribbons(parsed) or parsed.has("card_chain") \
+            or len(no_silver) != len(parsed.all("ribbon_group")):
+        return None
+    lang = parsed.lang
+    achievement = next(a for a in engine.ACHIEVEMENTS if a.kind == "max_ribbons_all_cards")
+    computed = compute_max_points(_with_all_cards(parsed))
+    if computed is None or computed.asks:
+        return computed
+    computed.sentences.insert(0, say("achievement_max_ribbons", lang, achievement=getattr(achievement, lang)))
+    if parsed.cue("designers"):
+        beat = max((a for a in engine.ACHIEVEMENTS if a.kind == "game_points" and "min" in a.params),
+                   key=lambda a: a.params["min"])
+        designers_score = beat.params["min"] - 1  # "beat" is strictly more than their score
+        total = computed.engine["total"]
+        computed.sentences.append(say("designers_more" if total > designers_score else "designers_not_more", lang,
+                                      total=qty(total, "point", lang), score=designers_score))
+        computed.engine["designers_score"] = designers_score
+    computed.intent = "achievement"
+    computed.engine["achievement"] = achievement.slug
+    computed.concepts = [("achievement", {}), *computed.concepts]
+    return computed
+
+
+def target_kind_present() -> bool:
+    """Whether the engine lists the max-ribbons achievement (the data decides, not this code)."""
+    return any(a.kind == "max_ribbons_all_cards" for a in engine.ACHIEVEMENTS)
+
+
+def _with_all_cards(parsed: Parsed) -> Parsed:
+    """`parsed` read as being about every Scoring Card in play (the achievement's own scope), silver left aside."""
+    slots = tuple(slot for slot in parsed.slots if slot.name != "ribbon_group")
+    return replace(parsed, cues=parsed.cues | {"all_cards"}, slots=slots)
+
+
+def _shortfall_for(parsed: Parsed, source: Parsed, score, one_painting: bool) -> Computation | None:
+    """The shortfall to the achievements of the stated value's kind (see _shortfall)."""
+    unit = _unit(source, score)
+    kind = _KINDS.get((unit, one_painting or unit == "same_element"))
+    candidates = [achievement for achievement in engine.ACHIEVEMENTS if achievement.kind == kind and "min" in achievement.params]
+    return _shortfall(parsed, score.value, unit, candidates) if candidates else None
+
+
+def _shortfall(parsed: Parsed, value: int, unit: str, candidates) -> Computation | None:
+    """"I scored 44, how many more to beat the designers?": the difference to the achievement's threshold (the
+    designers' one, the one named, or else the next one not reached)."""
+    lang = parsed.lang
+    named = _named(parsed, candidates)
+    if parsed.cue("designers"):
+        target = max(candidates, key=lambda a: a.params["min"])
+    elif named is not None:
+        target = named
+    else:
+        above = [a for a in candidates if a.params["min"] > value]
+        if not above:
+            return None
+        target = min(above, key=lambda a: a.params["min"])
+    threshold = target.params["min"]
+    short = max(0, threshold - value)
+    label = {"points": "point", "ribbons": "ribbon", "silver": "silver_ribbon", "same_element": "same_element"}[unit]
+    key = "achievement_short" if short else "achievement_no_short"
+    sentences = [say(key, lang, value=qty(value, label, lang), short=qty(short, label, lang),
+                     achievement=getattr(target, lang), min=threshold)]
+    return Computation(intent="achievement", sentences=sentences,
+                       trace=[f"{threshold} - {value} = {threshold - value}" if short else f"{value} ≥ {threshold}"],
+                       value=short, value_text=qty(short, label, lang),
+                       engine={"intent": "achievement_shortfall", "achievement": target.slug, "min": threshold,
+                               "value": value, "short": short},
+                       concepts=[("achievement", {})])
+
+
 def compute(parsed: Parsed) -> Computation | None:
     """Which achievements of one kind a stated value earns (thresholds from the engine's data)."""
     lang = parsed.lang
     if not parsed.cue("achievement", "designers"):
         return None
+    maxed = _max_ribbons(parsed)
+    if maxed is not None:
+        return maxed
     if parsed.cue("designers") and not parsed.inherited_from and not re.search(_FIRST_PERSON[lang], parsed.folded):
         return _designers(parsed)
+    if parsed.has("component"):
+        return None  # "how many achievements are there?" counts them (the components intent)
     if parsed.has("card_chain"):
         return _painting(parsed)
     score = score_number(parsed)
@@ -198,10 +331,18 @@ def compute(parsed: Parsed) -> Computation | None:
                                                source.folded[: score.start])
     states = score is not None and source is parsed and parsed.claim and not reported and re.search(
         _STATES_THRESHOLD, parsed.folded[: score.start])
+    if score is not None and parsed.cue("shortfall") and not states:
+        shortfall = _shortfall_for(parsed, source, score, bool(one_painting))
+        if shortfall is not None:
+            return shortfall
     if score is None or (parsed.cue("goal") and not reported) or states:
         if not (parsed.cue("goal", "pass", "points", "ribbon", "silver") or parsed.claim):
             return None  # "what is the designers' favourite card?" is not a threshold
         return _threshold(parsed, score, bool(one_painting))
+    if source is parsed and not parsed.claim:
+        several = _several(parsed, bool(one_painting))
+        if several is not None:
+            return several
     value = score.value
     unit = _unit(source, score)
     one_painting = one_painting or unit == "same_element"

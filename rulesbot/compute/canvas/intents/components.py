@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
-from rulesbot.compute.canvas.phrasing import say, word
-from rulesbot.compute.canvas.words import words
+from rulesbot.compute.canvas.phrasing import qty, say, word
+from rulesbot.compute.canvas.words import numbers, pattern, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import E, alternation
+from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -23,6 +23,10 @@ def compute(parsed: Parsed) -> Computation | None:
     slot = parsed.first("component")
     if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
         return None
+    if _counts_another_thing(parsed, slot):
+        return None  # "the 'max ribbons' achievement: how many ribbons is that?" counts ribbons, not achievements
+    if parsed.cue("take") and not _share(parsed):
+        return None  # "how many tokens to take the 3rd card?" is a take; "each takes 4 tokens, how many are left?" a share
     if parsed.has("position") and slot.value == "inspiration_tokens":
         return None  # "how many tokens are on the first card?": the tokens on a row card (a take), not the box count
     if parsed.has("scoring_card") and slot.value != "scoring_cards":
@@ -40,7 +44,10 @@ def compute(parsed: Parsed) -> Computation | None:
     name = entry.name_fr if lang == "fr" else entry.name_en
     if slug == "art_cards" and parsed.cue("bonus_icon"):
         return _bonus_cards(parsed, entry, lang)
-    leftover = _in_play(parsed, counts, slug, lang) or _leftover(parsed, counts, slug, lang)
+    on_table = _table_at_start(parsed, counts, slug, variant, lang)
+    if on_table is not None:
+        return on_table
+    leftover = _shortage(parsed, counts, slug, lang) or _in_play(parsed, counts, slug, lang) or _leftover(parsed, counts, slug, lang)
     if leftover is not None:
         return leftover
     sentences = [say("component_count", lang, count=entry.count, component=name)]
@@ -52,9 +59,16 @@ def compute(parsed: Parsed) -> Computation | None:
                        claimed=None if number is None else number.value,
                        engine={"intent": "component_count", "component": slug, "count": entry.count,
                                "page": entry.page, "ruleset": variant.name if variant is not None else "base"},
-                       concepts=[(f"component/{slot.value}", {"page": entry.page})]
+                       concepts=_variant_rules(variant, slug) + [(f"component/{slot.value}", {"page": entry.page})]
                        # The player range is also what the components list is counted for (its tokens "at 5 players").
-                       + ([("component_list", {})] if slug in ("max_players", "min_players") else []))
+                       + ([("component_list", {})] if slug in ("max_players", "min_players") and variant is None else []))
+
+
+def _variant_rules(variant, slug: str) -> list[tuple[str, dict]]:
+    """A variant's own rules, cited first for its player range ("Vincent, c'est pour combien de joueurs ?" is p. 5)."""
+    if variant is None or slug not in ("max_players", "min_players"):
+        return []
+    return [("vincent_turn", {})] if variant.vincent else [("take_variant", {"variant": variant.name})]
 
 
 def _players(parsed: Parsed):
@@ -67,6 +81,93 @@ def _players(parsed: Parsed):
                 r"\b(?:on est|we are|we're|nous sommes|a)\s*$", before) and not re.match(r"\s*(?:[a-z]+\s+)?each\b", after):
             return number
     return None
+
+
+def _counts_another_thing(parsed: Parsed, slot) -> bool:
+    """Whether the count asked names a thing other than the component ("succes ... : ca fait combien de rubans ?",
+    "achievement X, how many points is that?"): ribbons, points, tokens or cards after "how many" that the
+    component's own span does not cover."""
+    things = alternation(words("ribbon") + words("points") + words("token") + words("card"))
+    for question in pattern("count_question").finditer(parsed.folded):
+        noun = re.match(r"\s*(?:(?:de|d'|of|the|les|des)\s*)*(?P<noun>" + things + r")" + E, parsed.folded[question.end():])
+        # (An inherited slot's span is in the previous question: any thing the follow-up counts is another.)
+        if noun is not None and (slot.inherited or not slot.start <= question.end() + noun.start("noun") < slot.end):
+            return True
+    return False
+
+
+def compute_shortage(parsed: Parsed) -> Computation | None:
+    """"4 players with 4 tokens each is more than the box has, right?": the players' tokens against the box, read
+    without a component named as a count (see _shortage)."""
+    if any(parsed.has(name) for name in ("card_chain", "position", "ribbon_group", "variant")) or not parsed.cue("token"):
+        return None  # a painting, a row card or a variant's own setup is another question
+    return _shortage(parsed, engine.component_counts("base"), "inspiration_tokens", parsed.lang)
+
+
+def _table_at_start(parsed: Parsed, counts, slug: str, variant, lang: str) -> Computation | None:
+    """"en solo puzzle, combien de jetons au total sur la table (moi + la reserve) ?": in a variant with a supply, the
+    players' tokens plus the supply's, both from the engine's counts for that variant."""
+    if variant is None or "token_supply" not in counts or slug.removesuffix("_per_player") != "inspiration_tokens":
+        return None
+    if not parsed.cue("supply") or not (parsed.cue("count_scope") or "+" in parsed.folded):
+        return None
+    players = counts["max_players"].count if counts["max_players"].count == counts["min_players"].count else None
+    if players is None:
+        return None  # how many play decides the players' share: not one count
+    each = counts["inspiration_tokens_per_player"].count
+    supply = counts["token_supply"].count
+    total = players * each + supply
+    name = variant.name_fr if lang == "fr" else variant.name_en
+    sentence = say("component_table_start", lang, variant=name, total=qty(total, "token", lang), each=qty(each, "token", lang),
+                   supply=qty(supply, "token", lang))
+    return Computation(intent="components", sentences=[sentence], trace=[f"{players} × {each} + {supply} = {total}"],
+                       value=total, value_text=qty(total, "token", lang),
+                       claimed=None if not parsed.claim or claimed_number(parsed) is None else claimed_number(parsed).value,
+                       engine={"intent": "component_table_start", "ruleset": variant.name, "players": players,
+                               "per_player": each, "supply": supply, "total": total},
+                       concepts=[("take_variant", {"variant": variant.name}), ("component/inspiration_tokens", {"page": 2})])
+
+
+def _share(parsed: Parsed) -> bool:
+    """Whether a take verb states the setup's share ("chacun prend 4 jetons", "everyone grabs four", "takes 4 each");
+    a share asked ("et chacun en prend combien ?") is another question than the box count."""
+    each = alternation(words("each_word") + words("who_among"))
+    take = alternation(words("take"))
+    count = numbers().fragment
+    return re.search(B + each + r"\s+(?:[\w']+\s+){0,5}?" + take + r"\s+(?:[\w']+\s+){0,2}?" + count + E, parsed.folded) is not None \
+        or re.search(B + take + r"\s+(?:[\w']+\s+){0,3}?" + count + r"\s+(?:[\w']+\s+){0,3}?" + each + E, parsed.folded) is not None
+
+
+def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """A claim that the players' shares exceed the box ("at 5 players, 4 each is more than the 20 in the box, so we
+    need substitutes"): players x the per-player count against the box count, both from the engine."""
+    per_player = counts.get(f"{slug.removesuffix('_per_player')}_per_player")
+    total = counts.get(slug.removesuffix("_per_player"))
+    players = _players(parsed)
+    if per_player is None or total is None or players is None or not parsed.cue("shortage"):
+        return None
+    if not parsed.claim and parsed.cue("count_question"):
+        return None  # "... we'll run short. How many will be left?" asks the count left (_leftover)
+    if not 1 <= players.value <= counts["max_players"].count:
+        return None
+    used = players.value * per_player.count
+    left = total.count - used
+    name = total.name_fr if lang == "fr" else total.name_en
+    sentence = say("component_in_play", lang, used=used, component=name, total=total.count, players=players.value,
+                   each=per_player.count, left=left)
+    trace = [f"{players.value} × {per_player.count} = {used}; {used} > {total.count}? {say('yes' if used > total.count else 'no', lang)}"]
+    # Every number stated is part of the comparison (the players, the share, the box count).
+    explained = [(slot.start, slot.end) for slot in parsed.free_numbers()]
+    # "y en a pas assez": the negation is the shortage's own word; only one outside it denies the shortage.
+    rest = pattern("shortage").sub(" ", parsed.folded)
+    denies = parsed.negated and pattern("negation").search(rest) is not None
+    return Computation(intent="components", sentences=[sentence], trace=trace, value=used > total.count,
+                       value_text=say("yes" if used > total.count else "no", lang),
+                       claimed=(not denies) if parsed.claim else None, explained=explained,
+                       engine={"intent": "component_shortage", "component": total.slug, "count": total.count,
+                               "players": players.value, "per_player": per_player.count, "in_play": used, "left": left,
+                               "short": used > total.count},
+                       concepts=[(f"component/{total.slug}", {"page": total.page})])
 
 
 def _leftover(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:

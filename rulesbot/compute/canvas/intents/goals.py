@@ -3,24 +3,46 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, own_cue, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import either, listed, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import B, E, alternation
+from rulesbot.compute.text import B, E, alternation, fold
 from rulesbot.engine import canvas as engine
-from rulesbot.parsed import Parsed
+from rulesbot.parsed import Parsed, Slot
+
+
+def _delta(parsed: Parsed):
+    """A follow-up's change to the previous score ("and if I had gotten 5 more?", "et avec 3 de moins ?"): the previous
+    score moved by the follow-up's number, as a Slot over that number, or None."""
+    if parsed.previous is None:
+        return None
+    steps = alternation(listed("score_more") + listed("score_less"))
+    for slot in parsed.free_numbers():
+        after = re.match(r"\s*(?:" + alternation(words("points")) + r"\s+)?(?P<word>" + steps + r")" + E, parsed.folded[slot.end:])
+        if after is None:
+            continue
+        before = score_number(parsed.previous, spans(parsed.previous, "scenario", "level"))
+        if before is None or not isinstance(before.value, int):
+            return None
+        sign = -1 if after.group("word") in listed("score_less") else 1
+        return Slot("number", before.value + sign * slot.value, slot.start, slot.end + after.end())
+    return None
 
 
 def _score(parsed: Parsed):
+    delta = _delta(parsed)
+    if delta is not None:
+        return delta
     used = spans(parsed, "scenario", "level")
     score = score_number(parsed, used)
     if score is None and parsed.previous is not None and not parsed.free_numbers():
         score = score_number(parsed.previous)  # "and on Master?" after "I got 36 in solo on Hard, did I win?"
         if score is not None:
             return score
-    if parsed.claim and parsed.cue("goal") and not parsed.cue("pass"):
+    if parsed.claim and parsed.cue("goal") and not parsed.cue("pass") and not _asserts_failure(parsed):
         return None  # "the Hard level needs 40 points, right?" states a target, not a score reached
     if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+" + either("goal_of_prep") + r"\s*$",
                                        parsed.folded[: score.start]):
@@ -40,12 +62,67 @@ def _bool_claim(parsed: Parsed, score, target) -> bool | None:
     if not parsed.claim:
         return None
     if parsed.explicit_claim:
-        return not parsed.negated
+        # "my sister says you have to beat it, so it's lost?": the claim asserts the score fails.
+        return parsed.negated if _asserts_failure(parsed) else not parsed.negated
     if target is not None and score is not None and target.start > score.end:
         between = parsed.folded[score.end: target.start]
         if (parsed.cue("pass") or len(between) <= 24) and re.search(alternation(words("pass") + listed("makes_it")), between):
             return not parsed.negated
     return None
+
+
+def _asserts_failure(parsed: Parsed) -> bool:
+    """Whether a claim says the score falls short ("so it's lost", "c'est perdu", "you have to beat it", "il faut
+    depasser"): a strict target or a loss asserted (vocabulary `score_fails`)."""
+    return re.search(B + either("score_fails") + E, _claim_sentence(parsed)) is not None
+
+
+def _claim_sentence(parsed: Parsed) -> str:
+    """The sentence that holds the claim: the one of its cue ("... 30. my sister says you have to beat it, so it's
+    lost?"), not the asker's own opinion after it ("my partner insists 35 is enough. I think you need more than 35.");
+    the whole message for a plain statement."""
+    text = fold(parsed.text)
+    where = text.find(parsed.claim_cue) if parsed.claim_cue and parsed.claim_cue != "statement" else -1
+    if where < 0:
+        return parsed.folded
+    for match in re.finditer(r"[^.?!;]+[.?!;]*", text):
+        if match.start() <= where < match.end():
+            return match.group(0)
+    return parsed.folded
+
+
+# Where a clause ends: punctuation, or a connector that opens a reason or a consequence.
+_CLAUSE_BREAK = re.compile(r"[.,;:?!]|\b" + either("clause_connectors") + r"(?:\b|(?<='))")
+
+
+def _needing(parsed: Parsed, slot) -> bool:
+    """Whether a level is named as a requirement ("hard needs more than 35", "il faut depasser 35 pour le hard"),
+    not as the level a score is claimed to reach."""
+    cuts = [0] + [cut for match in _CLAUSE_BREAK.finditer(parsed.folded) for cut in match.span()] + [len(parsed.folded)]
+    clause = next((parsed.folded[begin:stop] for begin, stop in pairwise(cuts) if begin <= slot.start < stop), parsed.folded)
+    return re.search(B + alternation(words("goal") + listed("score_fails")) + E, clause) is not None
+
+
+def _two_levels(parsed: Parsed, score) -> Computation | None:
+    """"35 in solo is still only Normal, Hard needs more than 35, no?": two levels named with one score; the claim is
+    the level the score reaches (the one not named as a requirement), checked against the engine's levels."""
+    named = [slot for slot in parsed.all("level") if not slot.inherited]
+    reached_claimed = [slot for slot in named if not _needing(parsed, slot)]
+    if score is None:
+        # "35 ... is only Normal, Hard needs more than 35": the score, outside the requirement's clause (or said again
+        # in it).
+        scores = [slot for slot in _scores(parsed) if not _needing(parsed, slot)] or _scores(parsed)
+        score = scores[0] if len({slot.value for slot in scores}) == 1 else None
+    if not parsed.claim or score is None or len({slot.value.slug for slot in reached_claimed}) != 1:
+        return None
+    claimed_level = reached_claimed[0].value
+    reached = _level_reached(parsed, score.value)
+    reached.value, reached.claimed = reached.value == claimed_level.slug, not parsed.negated
+    reached.engine["claimed_level"] = claimed_level.slug
+    reached.trace = [say("solo_trace", parsed.lang, score=score.value, target=level.target,
+                         result=say("yes" if score.value >= level.target else "no", parsed.lang))
+                     for level in engine.SOLO_LEVELS if level.slug in {slot.value.slug for slot in named}]
+    return reached
 
 
 def _only(parsed: Parsed, target) -> bool:
@@ -79,12 +156,39 @@ def _any_player(parsed: Parsed, scenario, scores, engine_object, concepts) -> Co
                        engine=engine_object, concepts=concepts)
 
 
+def _asked_last(parsed: Parsed):
+    """The scenario a message ends by asking about after naming another ("Family Game c'est 18, ok, et Synergy ?",
+    "Spatial is 37 fine, what about Balanced?"), or None: what came before is the asker's context."""
+    named = [slot for slot in parsed.all("scenario") if not slot.inherited]
+    if len({slot.value.slug for slot in named}) < 2:
+        return None
+    last = named[-1]
+    opener = alternation(words("ellipsis") + words("ellipsis_openers"))
+    before = parsed.folded[max(0, last.start - 24): last.start]
+    if re.search(B + opener + r"\s+(?:(?:for|pour|about|the|le|la|du|de|scenario)\s+)*$", before) is None:
+        return None
+    if re.fullmatch(r"\s*(?:scenario\s*)?[?!.]*\s*", parsed.folded[last.end:]) is None:
+        return None
+    return last
+
+
 def compute_scenario(parsed: Parsed) -> Computation | None:
     """A scenario's goal, or whether a score passes it."""
     lang = parsed.lang
     scenario = parsed.value("scenario")
     if scenario is None or parsed.cue("achievement", "designers"):
         return None
+    asked = _asked_last(parsed)
+    if asked is not None:
+        # "... 18 ok, et Synergy ?": the last scenario's goal is asked; the first one's goal, stated, is context.
+        other = asked.value
+        cards = join([card_name(slug, lang) for slug in other.cards]
+                     + ([say("random_cards", lang, count=other.random_cards)] if other.random_cards else []), lang) or "-"
+        return Computation(intent="scenario", sentences=[say("scenario_goal", lang, scenario=other.name, goal=other.goal,
+                                                             cards=cards)],
+                           value=other.goal, value_text=qty(other.goal, "point", lang),
+                           engine={"intent": "scenario", "scenario": other.slug, "goal": other.goal, "cards": list(other.cards)},
+                           concepts=[("scenario", {"slug": other.slug})])
     if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
         return None  # "scenario X: 3 Emphasis, 1 Hierarchy ... how many points?" counts ribbons
     if parsed.cue("limit") and parsed.cue("all_cards"):
@@ -169,10 +273,14 @@ def compute_level(parsed: Parsed) -> Computation | None:
     level = parsed.value("level")
     if parsed.has("scenario") or parsed.cue("achievement", "designers"):
         return None
-    if len({slot.value.slug for slot in parsed.all("level") if not slot.inherited}) > 1:
-        return None  # "the difference between Easy and Hard" compares levels: a rules question
     score = _score(parsed)
+    if len({slot.value.slug for slot in parsed.all("level") if not slot.inherited}) > 1:
+        # "the difference between Easy and Hard" compares levels: a rules question; a claim of the level a score
+        # reaches may name the next one as the requirement.
+        return _two_levels(parsed, score)
     claimed = _bool_claim(parsed, score, parsed.first("level"))
+    if level is None and parsed.has("position") and not parsed.cue("which_level"):
+        return None  # "solo puzzle: I want the third card, what do I pay?" is a take, not a score
     if level is None:
         # "which level does 33 reach?", "what solo level is exactly 35": a which-question about a level.
         asks_which = parsed.cue("which_level") or parsed.form == "which" and parsed.cue("level_word")
@@ -214,6 +322,9 @@ def compute_level(parsed: Parsed) -> Computation | None:
             return reached
     key = "level_pass" if passed else "level_fail"
     sentence = say(key, lang, score=score.value, level=name, target=level.target, short=level.target - score.value)
+    if passed and claimed is False:
+        # "you have to beat it, so it's lost?": the answer states the level reached (a "Yes:" would read as agreeing).
+        sentence = say("level_reached", lang, score=score.value, level=name, target=level.target)
     if not passed:
         sentence += " " + _level_reached(parsed, score.value).sentences[0]
     trace = [say("solo_trace", lang, score=score.value, target=level.target, result=say("yes" if passed else "no", lang))]

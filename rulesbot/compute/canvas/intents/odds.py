@@ -13,9 +13,9 @@ from fractions import Fraction
 from rulesbot.compute.canvas.intents.common import vincent_in_question
 from rulesbot.compute.canvas.intents.take import stated_after
 from rulesbot.compute.canvas.phrasing import qty, say
-from rulesbot.compute.canvas.words import alternation, either, listed, numbers, words
+from rulesbot.compute.canvas.words import alternation, either, listed, numbers, pattern, words
 from rulesbot.compute.registry import Computation
-from rulesbot.compute.text import B
+from rulesbot.compute.text import B, E
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
 
@@ -40,12 +40,47 @@ def _restated_tokens(parsed: Parsed):
     return None
 
 
+# "he has 4.", "Vincent has 3", "il en a 2", "vincent il a 4": his count said with no token word after it (the token
+# word is in the message elsewhere, or implied).
+_HELD_BARE = re.compile(r"\b(?:vincent|he|il)(?:\s+il)?(?:'s|\s+" + either("held_verbs") + r")\s+(?:" + either("still_only")
+                        + r"\s+)?(?P<count>\d+)(?:\s+" + either("now_left") + r")?(?=\s*(?:$|[,.;:?!]|\b(?:and|et|donc|so)\b))")
+
+
+def _held_bare(parsed: Parsed):
+    """The number of a bare "he has 4" (Vincent's tokens, no token word after it), or None."""
+    match = _HELD_BARE.search(parsed.folded)
+    if match is None:
+        return None
+    found = [slot for slot in parsed.free_numbers() if slot.start == match.start("count")]
+    return found[0] if found else None
+
+
+def _cap_restated(parsed: Parsed, rules) -> list[tuple[int, int]]:
+    """Spans of numbers that restate the rule's cap on the tokens Vincent spends ("he can still only spend 4", "il
+    n'en depense que 4 au plus"): the rule the asker recalls, equal to the engine's cap, is no state of the game."""
+    cap_words = either("spend_cap")
+    found = []
+    for slot in parsed.free_numbers():
+        if slot.value != rules.vincent_max_face_up:
+            continue
+        before = parsed.folded[max(0, slot.start - 40): slot.start]
+        after = parsed.folded[slot.end: slot.end + 14]
+        spend = re.search(B + either("spend_verb") + r"\w*\s+(?:[\w']+\s+){0,2}?$", before)
+        capped = re.search(B + cap_words + E, before) or re.match(r"\s*" + either("cap_after") + E, after)
+        if spend and (capped or re.search(B + either("cap_before") + r"\s+$", before)):
+            found.append((slot.start, slot.end))
+    return found
+
+
 def _vincent_tokens(parsed: Parsed, rules) -> int:
     restated = _restated_tokens(parsed)
     if restated is not None:
         return restated.value
-    if parsed.has("vincent_tokens"):
+    if parsed.has("vincent_tokens") and not _face_up_span_covers(parsed, parsed.first("vincent_tokens")):
         return parsed.value("vincent_tokens")
+    bare = _held_bare(parsed)
+    if bare is not None:
+        return bare.value
     if parsed.has("player_tokens"):
         return parsed.value("player_tokens")  # "with 5 tokens, what's the chance Vincent ..." are his tokens
     return rules.vincent_tokens
@@ -55,26 +90,40 @@ def stated_probability(parsed: Parsed) -> tuple[Fraction | None, list[tuple[int,
     """A probability the question states ("1 in 4", "une chance sur deux", "3/8", "25%", "always", "never") and its span."""
     text = parsed.folded
     reader = numbers()
-    # "fifty fifty", "50/50", "une fois sur deux": even odds (before "50/50" reads as the fraction 1).
-    even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
-    if even:
-        return Fraction(1, 2), [even.span()]
+    # A ratio in words ("1 chance sur 4") is the figure stated, even beside an idiom of the toss ("style pile ou face").
     ratio = re.search(B + f"({reader.fragment_articles})\\s+{_RATIO_OF}\\s+({reader.fragment})", text)
     if ratio:
         top, bottom = reader.count_value(ratio.group(1)), reader.count_value(ratio.group(2))
         if top is not None and bottom:
             return Fraction(top, bottom), [ratio.span()]
+    # "fifty fifty", "50/50", "une fois sur deux": even odds (before "50/50" reads as the fraction 1).
+    even = re.search(B + alternation(words("even_odds")) + r"(?![\w/])", text)
+    if even:
+        return Fraction(1, 2), [even.span()]
     slash = re.search(r"\b(\d+)\s*/\s*(\d+)\b", text)
     if slash and int(slash.group(2)):
         return Fraction(int(slash.group(1)), int(slash.group(2))), [slash.span()]
     percent = _PERCENT.search(text)
     if percent:
         return Fraction(percent.group(1).replace(",", ".")) / 100, [percent.span()]
-    if parsed.cue("never"):
+    # "he can never take the 5th": a certainty, said in the sentence that names the card (not "he never spends more
+    # than 4. odds he takes the last card?", where "never" is about the tokens).
+    said = _sentence_of(parsed, parsed.first("position"))
+    if pattern("never").search(said):
         return Fraction(0), []
-    if parsed.cue("always"):
+    if pattern("always").search(said):
         return Fraction(1), []
     return None, []
+
+
+def _sentence_of(parsed: Parsed, slot) -> str:
+    """The sentence of the question holding `slot` (the whole question without one)."""
+    if slot is None or slot.inherited:
+        return parsed.folded
+    for match in re.finditer(r"[^.?!;]+[.?!;]*", parsed.folded):
+        if match.start() <= slot.start < match.end():
+            return match.group(0)
+    return parsed.folded
 
 
 def compute(parsed: Parsed) -> Computation | None:
@@ -89,12 +138,16 @@ def compute(parsed: Parsed) -> Computation | None:
         return None
     if parsed.cue("most_likely", "farthest_reach", "vincent_which"):
         return None  # "his most likely pick is the 2nd card", "he can't go further than the 3rd": compute_pick
-    stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
+    # A sentence without a question that writes a probability ("..., so the second card is 1 in 2") states it.
+    states = not parsed.claim and "?" not in parsed.text
+    stated, stated_spans = stated_probability(parsed) if parsed.claim or states else (None, [])
+    if states and not stated_spans:
+        stated = None  # ("never" / "always" alone, outside a claim, state no probability)
     # "he can never / always takes ...": a claim that the probability is 0 / 1 (the negation is the claim itself).
-    certainty = stated if stated in (0, 1) and parsed.cue("never", "always") else None
+    certainty = stated if stated in (0, 1) and not stated_spans else None
     # A probability written as one ("1/4", "25 %", "fifty fifty") says odds are in question without an odds word.
     written = stated is not None and bool(stated_spans)
-    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or (parsed.claim and written)):
+    if not (parsed.cue("odds") or (parsed.explicit_claim and stated is not None) or ((parsed.claim or states) and written)):
         return None
     if parsed.explicit_claim and stated is None:
         return None  # "his best chance is the 2nd card, right?" states no probability: nothing to check it against
@@ -112,19 +165,24 @@ def compute(parsed: Parsed) -> Computation | None:
     value = (probability == certainty) if certainty is not None else probability
     return Computation(intent="odds", sentences=sentences, trace=[say("vincent_trace", lang, outcomes=table)],
                        value=value, value_text=None if certainty is not None else f"{probability} ({percent}%)",
-                       claimed=True if certainty is not None else stated,
+                       claimed=True if certainty is not None else stated, states=states and stated is not None,
                        engine={"intent": "vincent_odds", "position": position, "tokens": tokens,
                                "probability": str(probability), "odds": {str(k): str(v) for k, v in odds.items()}},
                        concepts=[("vincent_turn", {})],
-                       explained=stated_spans + _ordinal_used(parsed, position) + _unit(parsed))
+                       # (Vincent never scores: a Scoring Card's name there is chat, "coin-flip style".)
+                       explained=stated_spans + _ordinal_used(parsed, position) + _unit(parsed)
+                       + [(slot.start, slot.end) for slot in parsed.all("scoring_card")])
 
 
 def _unit(parsed: Parsed) -> list[tuple[int, int]]:
-    """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained."""
+    """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained; so are
+    the counts the Vincent intents read themselves (a follow-up's new count, a bare "he has 4", the cap restated)."""
     restated = _restated_tokens(parsed)  # a follow-up's new count of Vincent's tokens is read too
+    bare = _held_bare(parsed) if not parsed.has("vincent_tokens") else None
     return [(slot.start, slot.end) for slot in parsed.all("component")
             if not slot.inherited and slot.value == "inspiration_tokens"] + (
-        [(restated.start, restated.end)] if restated is not None else [])
+        [(restated.start, restated.end)] if restated is not None else []) + (
+        [(bare.start, bare.end)] if bare is not None else []) + _cap_restated(parsed, engine.ruleset("vincent"))
 
 
 def _ordinal_used(parsed: Parsed, position: int) -> list[tuple[int, int]]:
@@ -182,6 +240,8 @@ def compute_pick(parsed: Parsed) -> Computation | None:
         return _spend(parsed)
     if not parsed.cue("most_likely", "farthest_reach", "vincent_which"):
         return _reach(parsed)
+    if _turn_face_up(parsed) is not None and not parsed.cue("most_likely", "farthest_reach"):
+        return None  # "if none land face up, which card does he take?": one toss, its card is determined (compute_turn)
     if parsed.cue("vincent_which") and not parsed.cue("most_likely") and not parsed.has("vincent_tokens"):
         return None  # "which card does Vincent take?" without his tokens asks how his turn works: a rule
     if parsed.has("tokens_on_cards", "tokens_on_target"):
@@ -326,7 +386,41 @@ def _claimed_discard(parsed: Parsed, skipped: int):
     return chosen[0], placed
 
 
-_SINGLE = either("single_word")
+def _turn_face_up_regex() -> re.Pattern:
+    """A toss's face-up count: "3 land face up", "2 of his tokens came up", "aucun jeton tombe face visible", "s'il a
+    aucun jeton face visible", "ils tombent tous face visible" (the count, then the toss's verb and its side)."""
+    count = numbers().fragment_articles
+    verbs = either("toss_lands")
+    side = r"(?:face[ -]up|face visible|face|pile|cote visible)"
+    tokens = r"(?:(?:of his|of vincent's|of them|de ses|des|d'entre eux)\s+(?:\d+\s+)?(?:tokens?|jetons?)?\s*(?:de vincent\s+)?|(?:tokens?|jetons?)\s+(?:de vincent\s+)?)?"
+    return re.compile(
+        B + r"(?P<count>" + count + "|" + "|".join(_NONE) + r"|all|tous|toutes)\s+(?:seul\s+|seule\s+|single\s+)?" + tokens
+        + r"(?:(?:ne\s+|n')?(?:" + verbs + r")\s+(?:up\s+)?(?:" + side + r"|up\b)|" + side + r"(?![\w-]))"
+        + r"|" + B + r"(?:ils|elles|they)\s+(?:(?:" + verbs + r")\s+)?(?P<all>all|tous|toutes)\s+(?:(?:" + verbs + r")\s+)?(?:up\s+)?"
+        + side)
+
+
+def _turn_face_up(parsed: Parsed):
+    """(face-up count or "all", span) the question states for one toss, or None."""
+    match = _turn_face_up_regex().search(parsed.folded)
+    if match is None:
+        return None
+    word = match.group("count") or match.group("all")
+    if word in ("all", "tous", "toutes"):
+        return "all", match.span()
+    value = 0 if word in _NONE else numbers().count_value(word)
+    return (value, match.span()) if value is not None else None
+
+
+def _face_up_span_covers(parsed: Parsed, slot) -> bool:
+    """Whether a "Vincent's tokens" slot is really the toss's face-up count ("s'il a aucun jeton face visible")."""
+    match = _turn_face_up_regex().search(parsed.folded)
+    if match is None or slot is None:
+        return False
+    word = match.start("count") if match.group("count") is not None else match.start("all")
+    return slot.start <= word < slot.end
+
+
 
 
 def compute_turn(parsed: Parsed) -> Computation | None:
@@ -335,20 +429,22 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     if parsed.cue("odds"):
         return None  # a chance asked is the toss's law (compute_face_up) or his pick's odds, not one turn
     which = parsed.form == "which" or parsed.cue("vincent_which")
-    if not (parsed.cue("face_up") and (parsed.cue("token") or parsed.claim)
+    toss = _turn_face_up(parsed)
+    if not (toss is not None and (parsed.cue("token") or parsed.claim)
             and (parsed.cue("after") or parsed.form == "how_many" or which or parsed.claim)):
         return None  # "what does Vincent do if none land face up?" asks the rule
-    reader = numbers()
-    face = re.search(B + f"({reader.fragment_articles})\\s+(?:{_SINGLE}\\s+)?(?:(?:of his|of vincent's|de ses|des)\\s+(?:\\d+\\s+)?(?:tokens?|jetons?)\\s+"
-                     r"(?:de vincent\s+)?|tokens?\s+|jetons?\s+)?" + either("land_verbs") + r"\s+(?:up\s+)?(?:face|pile)",
-                     parsed.folded)
-    if face is None:
-        return None
-    face_up = reader.count_value(face.group(1))
+    stated_count, face_span = toss
     rules = engine.ruleset("vincent")
     held = re.search(r"\b(?:his|ses|des|vincent's)\s+(\d+)(?:\s+(?:tokens|jetons))?", parsed.folded)
     tokens = int(held.group(1)) if held else _vincent_tokens(parsed, rules)
+    face_up = tokens if stated_count == "all" else stated_count
+    if face_up > tokens or tokens > engine.component_counts()["inspiration_tokens"].count:
+        return None  # more face up than tossed: not one toss
+    # "the fourth card has 1 of my tokens on it": the tokens on a row card, said with whose tokens they are.
     on_cards = dict(parsed.value("tokens_on_cards") or {})
+    placed, placed_spans = _tokens_on_named_cards(parsed)
+    for where, count in placed.items():
+        on_cards.setdefault(where, count)
     row_tokens = [on_cards.get(index, 0) for index in range(1, rules.row_size + 1)]
     row = [art_card.id for art_card in engine.ART_CARDS[: rules.row_size]]
     state = engine.custom_game(row=row, hands=((),), row_tokens=row_tokens, ruleset_name=rules.name, vincent_tokens=tokens)
@@ -357,23 +453,27 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     gained = after.vincent_tokens - tokens + skipped
     sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
                      position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
-    explained = [face.span()] + ([held.span()] if held else []) + _unit(parsed)
-    if which and not parsed.cue("after") and parsed.form != "how_many":
-        # "2 land face up: which card does he take?"
-        return Computation(intent="vincent_turn", sentences=sentences, value=skipped + 1,
-                           engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
-                                   "position": skipped + 1, "tokens_after": after.vincent_tokens},
-                           concepts=[("vincent_turn", {})], explained=[face.span()] + ([held.span()] if held else []) + _unit(parsed))
+    explained = [face_span] + ([held.span()] if held else []) + _unit(parsed) + placed_spans
+    selected = skipped + 1
+    engine_object = {"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
+                     "position": selected, "tokens_after": after.vincent_tokens}
+    if which and not parsed.cue("after") and parsed.form != "how_many" and not parsed.claim:
+        # "2 land face up: which card does he take?": the card, and what becomes of it (the rule's own words).
+        sentences.append(say("vincent_selects", lang, ordinal=ordinal(selected, lang), where=row_end(selected, rules, lang)))
+        return Computation(intent="vincent_turn", sentences=sentences, value=selected, value_text=ordinal(selected, lang),
+                           engine=engine_object, concepts=[("vincent_turn", {})], explained=explained)
     claimed = None
     discarded = _claimed_discard(parsed, skipped)
     if discarded is not None:
         # "un seul tombe face visible : il le pose sur la 1re et defausse la 2e, c'est ca ?": the card he selects.
         slot, placed = discarded
-        sentences.append(say("vincent_selects", lang, ordinal=ordinal(skipped + 1, lang)))
-        return Computation(intent="vincent_turn", sentences=sentences, value=skipped + 1, claimed=slot.value, states=True,
-                           value_text=ordinal(skipped + 1, lang),
-                           engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
-                                   "position": skipped + 1, "tokens_after": after.vincent_tokens},
+        sentences.append(say("vincent_selects", lang, ordinal=ordinal(selected, lang), where=row_end(selected, rules, lang)))
+        # "si aucun ne tombe face visible, il defausse la gratuite": the negation says how many land face up (none);
+        # only one outside that count denies the card claimed.
+        rest = parsed.folded[: face_span[0]] + " " * (face_span[1] - face_span[0]) + parsed.folded[face_span[1]:]
+        denies = parsed.negated and pattern("negation").search(rest) is not None
+        return Computation(intent="vincent_turn", sentences=sentences, value=selected == slot.value, claimed=not denies,
+                           states=True, value_text=ordinal(selected, lang), engine=engine_object,
                            concepts=[("vincent_turn", {})], explained=explained + [(slot.start, slot.end)] + placed)
     stated = stated_after(parsed)
     if stated is not None:
@@ -381,7 +481,31 @@ def compute_turn(parsed: Parsed) -> Computation | None:
         explained.append((stated.start, stated.end))
     return Computation(intent="vincent_turn", sentences=sentences, value=after.vincent_tokens,
                        value_text=qty(after.vincent_tokens, "token", lang), claimed=claimed, states=claimed is not None,
-                       explained=explained,
-                       engine={"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
-                               "tokens_after": after.vincent_tokens},
-                       concepts=[("vincent_turn", {})])
+                       explained=explained, engine=engine_object, concepts=[("vincent_turn", {})])
+
+
+def row_end(position: int, rules, lang: str) -> str:
+    """" (the free card, farthest from the deck)" / " (the one next to the deck)" for the row's two ends, else ""."""
+    if position == 1:
+        return say("row_end_free", lang)
+    return say("row_end_deck", lang) if position == rules.row_size else ""
+
+
+def _tokens_on_named_cards(parsed: Parsed) -> tuple[dict[int, int], list[tuple[int, int]]]:
+    """Tokens on row cards said with whose they are ("the fourth card has 1 of my tokens on it", "la 3e a 2 de mes
+    jetons dessus"), and the spans read; the slot finder reads the plain "the 4th card has 2 tokens"."""
+    reader = numbers()
+    token = alternation(words("token"))
+    found: dict[int, int] = {}
+    read: list[tuple[int, int]] = []
+    for slot in parsed.all("position"):
+        if slot.inherited:
+            continue
+        trail = re.match(r"(?:\s+(?:card|carte|one))?\s+(?:has|holds|carries|got|a|porte|contient)\s+(?:already\s+|deja\s+)?(?P<count>" + reader.fragment_articles
+                         + r")\s+(?:of (?:my|your|her|his|their|our)|de (?:mes|tes|ses|nos|leurs)|des)\s+" + token
+                         + r"(?:\s+(?:on it|dessus))?", parsed.folded[slot.end:])
+        value = reader.count_value(trail.group("count")) if trail else None
+        if value is not None:
+            found[slot.value] = value
+            read.append((slot.start, slot.end + trail.end()))
+    return found, read

@@ -343,6 +343,10 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
     explained += _skipped_count(parsed, position)
+    # "I pay two to take the 3rd card": the cost restated by the asker, when it is the engine's cost, is read.
+    paid = re.search(B + either("i_pay") + r"\s+(?P<n>" + numbers().fragment + ")" + E, parsed.folded)
+    if paid is not None and numbers().count_value(paid.group("n")) == cost:
+        explained.append(paid.span())
     if asked_row is not None and asked_row[0] <= rules.row_size and not parsed.claim:
         where, span = asked_row
         left = moved["row_tokens_after"][where - 1]
