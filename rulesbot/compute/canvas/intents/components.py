@@ -138,18 +138,28 @@ def _share(parsed: Parsed) -> bool:
         or re.search(B + take + r"\s+(?:[\w']+\s+){0,3}?" + count + r"\s+(?:[\w']+\s+){0,3}?" + each + E, parsed.folded) is not None
 
 
-def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
-    """A claim that the players' shares exceed the box ("at 5 players, 4 each is more than the 20 in the box, so we
-    need substitutes"): players x the per-player count against the box count, both from the engine."""
+def _shares(parsed: Parsed, counts, slug: str, cue: str):
+    """A component's per-player and box counts and the player count said (all from the engine and the question),
+    when `cue` is in the question and the player count is a playable one; None otherwise."""
     per_player = counts.get(f"{slug.removesuffix('_per_player')}_per_player")
     total = counts.get(slug.removesuffix("_per_player"))
     players = _players(parsed)
-    if per_player is None or total is None or players is None or not parsed.cue("shortage"):
+    if per_player is None or total is None or players is None or not parsed.cue(cue):
+        return None
+    if not 1 <= players.value <= counts["max_players"].count:
+        return None
+    return per_player, total, players
+
+
+def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """A claim that the players' shares exceed the box ("at 5 players, 4 each is more than the 20 in the box, so we
+    need substitutes"): players x the per-player count against the box count, both from the engine."""
+    shares = _shares(parsed, counts, slug, "shortage")
+    if shares is None:
         return None
     if not parsed.claim and parsed.cue("count_question"):
         return None  # "... we'll run short. How many will be left?" asks the count left (_leftover)
-    if not 1 <= players.value <= counts["max_players"].count:
-        return None
+    per_player, total, players = shares
     used = players.value * per_player.count
     left = total.count - used
     name = total.name_fr if lang == "fr" else total.name_en
@@ -173,14 +183,10 @@ def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | Non
 def _leftover(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
     """What goes back in the box once every player took their share: the box count minus players x the per-player
     count (both from the engine), for "5 of us, 3 backgrounds each: how many go back in the box?"."""
-    per_player = counts.get(f"{slug.removesuffix('_per_player')}_per_player")
-    total = counts.get(slug.removesuffix("_per_player"))
-    players = _players(parsed)
-    if per_player is None or total is None or players is None or not parsed.cue("box_leftover"):
+    shares = _shares(parsed, counts, slug, "box_leftover")
+    if shares is None:
         return None
-    most = counts["max_players"].count
-    if not 1 <= players.value <= most:
-        return None
+    per_player, total, players = shares
     left = total.count - players.value * per_player.count
     name = total.name_fr if lang == "fr" else total.name_en
     sentence = say("component_leftover", lang, left=left, component=name, total=total.count, players=players.value,
@@ -202,13 +208,10 @@ def _in_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None
     """How many are dealt out for a player count ("a 3 joueurs y a 12 jetons en jeu", "with 5 players every token is
     used"): players x the per-player count, against the box (both from the engine); a claim that all of them are
     used is checked against the box count."""
-    per_player = counts.get(f"{slug.removesuffix('_per_player')}_per_player")
-    total = counts.get(slug.removesuffix("_per_player"))
-    players = _players(parsed)
-    if per_player is None or total is None or players is None or not parsed.cue("in_play"):
+    shares = _shares(parsed, counts, slug, "in_play")
+    if shares is None:
         return None
-    if not 1 <= players.value <= counts["max_players"].count:
-        return None
+    per_player, total, players = shares
     used = players.value * per_player.count
     left = total.count - used
     name = total.name_fr if lang == "fr" else total.name_en
