@@ -687,11 +687,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     reader = numbers()
     token = alternation(words("token"))
     regex = re.compile(
-        B + r"(?:with|avec|i have|i've got|i hold|having|holding|j'ai|je n'ai que|possedant|if i have|si j'ai|only|seulement|"
-        r"i only have|i only had|if i only had|if i had|had|have|si j'avais|si je n'avais que|je n'ai plus que|left with|i'm on|i am on|"
-        r"il me reste|il ne me reste que|i've only got|got|g|j'avais|si j'avais|only have|have only|"
         # Another player's tokens read the same way ("Paul has 2 tokens", "elle a 3 jetons", "she only holds 1").
-        r"has|holds|has only|only has|still has|possede|n'a que|n'a plus que|il lui reste|il ne lui reste que|"
+        B + "(?:" + either("held_tokens_lead") + "|"
         # ("y a 12 jetons" is "there are", not "has".)
         r"(?<!\by\s)(?:a|a encore|a deja))\s+"
         r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?(?:(?:my|all my|all|mes|tous mes|mes|ses|his)\s+)?"
@@ -700,22 +697,19 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
     )
     # "... I'd end with 3 tokens", "je finis avec 2 jetons": what is held after the move, not before it.
     ends = re.compile(alternation(words("after")) + r"\s*$")
-    pronoun = re.compile(B + r"(?:j'en ai|moi j'en ai|j'en avais|moi j'en avais|i have|i've got|if i have|si j'en ai|i hold|i only hold|"
-                         r"i had)\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
+    pronoun = re.compile(B + either("held_tokens_pronoun") + r"\s+(?:que\s+|qu'|seulement\s+|only\s+)?"
                          + f"(?P<count>{reader.fragment_articles})"
-                         + r"(?=\s*(?:$|[,.;:?!]|and\b|et\b|left\b|pile\b|exactement\b|exactly\b|en tout\b|au depart\b|au debut\b|"
-                         r"to start\b|at the start\b|before\b|avant\b))")
+                         + r"(?=\s*(?:$|[,.;:?!]|" + either("held_count_enders") + r"\b))")
     # "je passe de 4 a 6", "I go from 4 to 6 tokens": held before the move, then the result stated (take.stated_after).
-    going = re.search(B + r"(?:(?:passe|passer|passerais|passerai|vais passer|go|goes|going|went|would go|i'd go)\s+(?:de|from)|"
+    going = re.search(B + "(?:" + either("go_from_verb") + r"\s+(?:de|from)|"
                       r"(?<=so )from|(?<=, )from)\s+"
                       + r"(?P<count>\d+)(?:\s+" + token + r")?(?=\s+(?:a|to)\s+\d+)", text)
     # "4 tokens, and there's ...": a count of tokens opening the message is what the player holds.
     opening = re.search(r"(?:^|[:,.;!?]|\s-)\s*(?:(?:ok|so|alors|bon|donc)[\s,]+)?(?P<count>\d+)\s*" + token
-                        + r"(?:\s+(?:pour moi|for me|de mon cote|on my side|in my pile|devant moi))?(?=\s*[,.;:-]|\s+(?:and|et)\s+(?:the|la|le)\s)",
+                        + r"(?:\s+" + either("mine_aside") + r")?(?=\s*[,.;:-]|\s+(?:and|et)\s+(?:the|la|le)\s)",
                         text)
     slots = []
-    vincent = re.search(B + r"(?:vincent|he|il)\s+(?:has|a|holds|with|avec|possede|n'a plus que|n'a que|has only|has just|"
-                        r"a seulement|a encore|tosses|throws|lance|jette)\s+(?:amasse|accumule|recupere|garde|[a-z]+ed|got|now|maintenant|"
+    vincent = re.search(B + r"(?:vincent|he|il)\s+" + either("vincent_holds") + r"\s+(?:amasse|accumule|recupere|garde|[a-z]+ed|got|now|maintenant|"
                         r"encore)?\s*(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+|all\s+|"
                         r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
@@ -742,8 +736,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
             slots.append(Slot("vincent_tokens", 0, *none_left.span()))
     supply = alternation(words("supply"))
     # ("supply started at four", "la reserve etait a 3": the supply before the move is stated the same way.)
-    stock = re.search(B + f"{supply}\\s+(?:has|holds|contains|a|en a|contient|compte|with|started at|starts at|started with|"
-                      f"was at|began at|began with|etait a|commencait a|demarrait a|demarre a|commence a)\\s+(?:only\\s+|encore\\s+)?"
+    stock = re.search(B + f"{supply}\\s+" + either("supply_holds") + r"\s+" + "(?:only\\s+|encore\\s+)?"
                       f"(?P<count>{reader.fragment_articles})" + E, text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:in|dans)\\s+(?:the\\s+|la\\s+)?{supply}", text)
     if stock:
