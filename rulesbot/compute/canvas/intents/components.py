@@ -151,6 +151,16 @@ def _shares(parsed: Parsed, counts, slug: str, cue: str):
     return per_player, total, players
 
 
+def _dealt(per_player, total, players, lang: str):
+    """The count dealt out to the players, what stays in the box, and the sentence saying both."""
+    used = players.value * per_player.count
+    left = total.count - used
+    name = total.name_fr if lang == "fr" else total.name_en
+    sentence = say("component_in_play", lang, used=used, component=name, total=total.count, players=players.value,
+                   each=per_player.count, left=left)
+    return used, left, sentence
+
+
 def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
     """A claim that the players' shares exceed the box ("at 5 players, 4 each is more than the 20 in the box, so we
     need substitutes"): players x the per-player count against the box count, both from the engine."""
@@ -160,11 +170,7 @@ def _shortage(parsed: Parsed, counts, slug: str, lang: str) -> Computation | Non
     if not parsed.claim and parsed.cue("count_question"):
         return None  # "... we'll run short. How many will be left?" asks the count left (_leftover)
     per_player, total, players = shares
-    used = players.value * per_player.count
-    left = total.count - used
-    name = total.name_fr if lang == "fr" else total.name_en
-    sentence = say("component_in_play", lang, used=used, component=name, total=total.count, players=players.value,
-                   each=per_player.count, left=left)
+    used, left, sentence = _dealt(per_player, total, players, lang)
     trace = [f"{players.value} × {per_player.count} = {used}; {used} > {total.count}? {say('yes' if used > total.count else 'no', lang)}"]
     # Every number stated is part of the comparison (the players, the share, the box count).
     explained = [(slot.start, slot.end) for slot in parsed.free_numbers()]
@@ -212,11 +218,7 @@ def _in_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None
     if shares is None:
         return None
     per_player, total, players = shares
-    used = players.value * per_player.count
-    left = total.count - used
-    name = total.name_fr if lang == "fr" else total.name_en
-    sentence = say("component_in_play", lang, used=used, component=name, total=total.count, players=players.value,
-                   each=per_player.count, left=left)
+    used, left, sentence = _dealt(per_player, total, players, lang)
     trace = [f"{players.value} × {per_player.count} = {used}; {total.count} - {used} = {left}"]
     number = next((item for item in parsed.free_numbers() if item is not players and item.value != per_player.count
                    and not (item.start == players.start)), None) if parsed.claim else None
