@@ -115,3 +115,35 @@ def test_without_the_encoder_package_no_word_is_translated(monkeypatch):
     (stem,) = tokens("cloche", "fr")
     assert translations(stem, "la cloche passe à qui ?", _vocabulary()) == []
     assert stem in untranslated("la cloche passe à qui ?", "fr", {"en"}, _vocabulary())
+
+
+@pytest.mark.parametrize("question", [
+    "do we play with a time limit per turn? my uncle thinks forever",
+    "should we use a sand timer for each player",
+    "y a-t-il une limite de temps pour réfléchir ?",
+    "on joue avec un sablier ou pas ?",
+])
+def test_a_clock_on_the_players_is_a_way_of_playing_the_rules_do_not_cover(question):
+    from rulesbot.scope import out_of_scope
+
+    found = out_of_scope(question, "Bazaar of Brass", "bazaar")
+    assert found is not None and found.reason == "variant"
+
+
+def test_a_rulebook_with_a_timer_of_its_own_answers_its_timer_questions():
+    from rulesbot.extractive import rulebook_says
+    from rulesbot.knowledge import Pack, PackManifest
+    from rulesbot.scope import out_of_scope
+
+    # How long a game lasts, or taking one's time, is no clock on the players.
+    assert out_of_scope("how long does a game take?", "Bazaar of Brass", "bazaar") is None
+    assert out_of_scope("combien de temps dure une partie ?", "Bazaar of Brass", "bazaar") is None
+    timed = Entry(
+        id="user.rush.en.p2.1", concept_id="user.rush.en.p2.1", lang="en", source="user", pages=[2],
+        section="The sand timer", text="Turn the sand timer over at the start of your turn; when it runs out, your turn ends.",
+    )
+    manifest = PackManifest(game="rush", title="Sand Rush", languages=["en"], pages=2, rules_version="1")
+    pack = Pack(manifest=manifest, entries=[timed], path="")
+    found = out_of_scope("is there a sand timer?", "Sand Rush", "rush")
+    # The cue is the rulebook's own word: core answers from the rulebook (rulesbot.core, rulebook_says).
+    assert found is not None and rulebook_says(pack, found.cue)
