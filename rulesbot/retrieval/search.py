@@ -225,6 +225,10 @@ class Retriever:
             return " ".join([*named, follow_up, asked])
         return f"{' '.join(named) if named else kept} {follow_up}"
 
+    def names_things(self, text: str, game: str) -> bool:
+        """Whether `text` names one of the game's things (a variant, a component, a Scoring Card, a scenario...)."""
+        return bool(self._entities().mentions(text, game))
+
     def main_clause_text(self, question: str, game: str) -> str | None:
         """The text a chatty question's main clause is searched with (rulesbot.retrieval.clauses): the clause(s)
         that ask, then the things the other clauses name; None when the question has no separate main clause."""
