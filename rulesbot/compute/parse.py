@@ -23,7 +23,7 @@ _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
-             "reason_question", "reason_fillers"}
+             "reason_question", "reason_fillers", "referent_pronouns", "referent_things"}
 
 
 @lru_cache(maxsize=4096)
