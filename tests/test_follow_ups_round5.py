@@ -147,7 +147,7 @@ def test_a_follow_up_naming_a_card_the_tally_lacks_is_not_added_to_it(bot):
     assert answer.kind == "computed" and answer.engine["points"] == 11, answer.answer
 
 
-# Family: a follow-up counts what the previous question named by a pronoun ("five of them").
+# Family: a follow-up counts what the previous question named by a pronoun ("6 of them").
 
 
 @pytest.mark.parametrize(
@@ -215,7 +215,7 @@ def test_a_situation_follow_up_is_searched_with_the_previous_asking_clause():
     ("previous", "follow_up", "judge"),
     [
         ("tom and mia both finished on 28. tom kept 1 token, mia kept 2. who takes the win?",
-         "what if they had kept the same number of tokens as well?", r"\bneutral\b|\bjudge"),
+         "and if their tokens had been equal as well?", r"\bneutral\b|\bjudge"),
         ("égalité à 33 : Paul a 0 jeton, Inès en a 2, qui gagne ?", "et s'ils avaient le même nombre de jetons ?",
          r"\bneutre\b|\bjuge"),
     ],
@@ -224,3 +224,18 @@ def test_a_tie_with_equal_tokens_too_gets_the_judging_rule(real_bot, previous, f
     # The rulebook (p. 5): on a tie the player with more tokens wins; if that is equal too, a neutral person judges.
     answer = real_bot.ask(follow_up, context=[previous])
     assert answer.kind == "rule" and re.search(judge, answer.answer), answer.answer
+
+
+# Family: chat shorthand for "and" ("n", "&") opens a follow-up like "and" does.
+
+
+@pytest.mark.parametrize(
+    ("previous", "follow_up", "goal"),
+    [
+        ("the Synergy scenario uses which cards?", "n the goal?", 28),  # rulebook p. 6: Synergy, goal 28
+        ("which scoring cards does the Bonus scenario use?", "& its goal?", 40),  # Bonus, goal 40
+    ],
+)
+def test_chat_shorthand_for_and_opens_a_follow_up(bot, previous, follow_up, goal):
+    answer = bot.ask(follow_up, context=[previous])
+    assert answer.kind != "unknown" and re.search(rf"\b{goal}\b", answer.answer), answer.answer

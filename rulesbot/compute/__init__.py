@@ -62,8 +62,8 @@ def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] 
 
 
 def with_referent(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed | None:
-    """A follow-up counting what the previous question named, by a pronoun ("ok so five of them = ?" after "silver
-    ribbon worth how much?", "et 3 d'entre eux ?"), when that question computed nothing alone: the follow-up read
+    """A follow-up counting what the previous question named, by a pronoun ("so 6 of them = ?" after "silver
+    ribbons, what are they worth?", "et 3 d'entre eux ?"), when that question computed nothing alone: the follow-up read
     with the pronoun replaced by the previous question's thing (its first run of `referent_things` words), kept only
     when an intent then answers it; None otherwise."""
     vocabulary = spec.vocabulary

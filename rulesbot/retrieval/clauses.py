@@ -122,11 +122,11 @@ def conditional_ask(question: str) -> str | None:
 
 
 def situation_ask(question: str) -> str | None:
-    """The asking clause of a question that first states a situation, then asks about it ("ana and ben both on 31.
-    ana has two tokens left and ben has three. who wins?" -> "who wins"), or None: the last clause asks (in question
+    """The asking clause of a question that first states a situation, then asks about it ("tom and mia both
+    finished on 28. tom kept 1 token, mia kept 2. who takes the win?" -> "who takes the win"), or None: the last clause asks (in question
     form, `asks`, and not a yes/no one) and every clause before it states (none asks).
 
-    A follow-up that changes the situation ("what if they'd had the same number of tokens as well?") asks that same
+    A follow-up that changes the situation ("and if they had kept the same number of tokens?") asks that same
     thing again (Retriever.follow_up_text), as after a condition (conditional_ask)."""
     parts = clauses(question)
     if len(parts) < 2:

@@ -43,7 +43,7 @@ def _groups(parsed: Parsed) -> list[RibbonGroup]:
 
 
 def _tally_changed(parsed: Parsed, groups: list[RibbonGroup]) -> list[RibbonGroup]:
-    """A follow-up that changes one count of the previous question's tally ("what if variety was 3 instead", "et si
+    """A follow-up that changes one count of the previous question's tally ("and if variety had been 3?", "et si
     j'avais eu 3 rubans Espace ?"): the tally with that card's (or colour's) group replaced, the others kept. Only a
     card or colour the tally has is changed; a new one, or a count added ("en plus"), reads as before."""
     if parsed.previous is None or parsed.cue("in_addition"):
