@@ -257,6 +257,35 @@ def unknown_answer(
     return Answer(question=question, answer=text, lang=lang, kind="unknown", citations=citations, confidence=confidence)
 
 
+# A bare "why?" after an answer: the rule statement(s) that answer rests on.
+REASON = {"en": "The rule behind that answer: {text}", "fr": "La règle derrière cette réponse : {text}"}
+# How many of a computed answer's cited rules a "why?" states (its concept's rule, then the one that bounds it).
+REASON_RECORDS = 2
+
+
+def reason_answer(question: str, lang: str, previous: Answer, pack: Pack) -> Answer:
+    """The answer to a bare "why?" / "pourquoi ?" after `previous` (the answer to the question before it): the rule
+    statement that answer rests on, with its page, since the rulebook gives no reason beyond its rules.
+
+    A rule answer's own record (its first citation) is stated again, without a lead (a "Yes." would answer the
+    "why?" wrongly); a computed answer or claim states the records it cites (the rules the engine applied), at
+    most REASON_RECORDS; an abstention stays one (there is no rule to give the reason of)."""
+    if previous.kind == "unknown" or not previous.citations:
+        return previous.model_copy(update={"question": question, "id": None, "headline": None})
+    by_id = pack.by_id
+    cited = [citation for citation in previous.citations if citation.id in by_id]
+    cited = cited[:1] if previous.kind == "rule" else cited[:REASON_RECORDS]
+    if not cited:
+        return previous.model_copy(update={"question": question, "id": None, "headline": None})
+    parts = []
+    for citation in cited:
+        entry = by_id[citation.id]
+        shown = pack.twin(entry, lang) or entry
+        parts.append(f"{shown.text} (p. {', '.join(str(page) for page in shown.pages)})")
+    return Answer(question=question, answer=REASON[lang].format(text=" ".join(parts)), lang=lang, kind="rule",
+                  citations=cited, confidence=previous.confidence)
+
+
 def out_of_scope_answer(question: str, lang: str, beyond: OutOfScope, pack: Pack) -> Answer:
     """A kind "unknown" Answer for a near-domain question, saying why it is not a rules question."""
     text = scope_message(beyond.reason, lang, pack.manifest.title)

@@ -137,7 +137,8 @@ class Rulesbot:
         return finish_answer(answer, game=game, point_words=_point_words(self.packs.get(game), answer.lang))
 
     def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
-        from rulesbot.answer import out_of_scope_answer, rule_answer, unknown_answer
+        from rulesbot.answer import out_of_scope_answer, reason_answer, rule_answer, unknown_answer
+        from rulesbot.compute.parse import asks_reason_only
         from rulesbot.extractive import confidence as passage_confidence
         from rulesbot.extractive import normalise_chat, passage_decision, passage_only, rulebook_says
         from rulesbot.scope import out_of_scope
@@ -153,6 +154,10 @@ class Rulesbot:
         # An ingested rulebook is read with chat shorthand written out ("u", "b4", "strat", "lol" dropped): its
         # passages share no stored question's wording. The shipped packs' calibration was set on raw questions.
         read = normalise_chat(question, question_lang) if passages else question
+        if context and asks_reason_only(question, pack):
+            # "why?" after an answer: the rule that answer rests on (its record, or the rules a computation cites).
+            previous = self._answer(context[-1], answer_lang, game, context[:-1])
+            return reason_answer(question, answer_lang, previous, pack)
         # Cues are tried on the question as asked, then as read ("une appli" is a cue; so is "strategy").
         beyond = out_of_scope(question, pack.manifest.title, pack.game)
         if beyond is None and read != question:
@@ -161,6 +166,8 @@ class Rulesbot:
             # A site's rulebook with its own "Strategy tips" or "Expansions" section answers those; its money
             # words ("cost", "price") are its own economy, never the box's price.
             beyond = None
+        if beyond is None and context:
+            beyond = self._inherited_scope(read, pack, context)
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)
@@ -258,6 +265,18 @@ class Rulesbot:
             # message's lexical coverage may be what brings it to the threshold).
             return main, replace(clause_result, top_score=max(clause_result.top_score, result.top_score))
         return question, result
+
+    def _inherited_scope(self, question: str, pack: Pack, context: list[str]):
+        """The previous question's near-domain reason (OutOfScope) for a follow-up that only varies it ("best
+        Scoring Card?" then "and the worst?", "where can I buy it?" then "et en boutique ?"): an elliptical one that
+        asks nothing of its own and names none of the game's things; None otherwise."""
+        from rulesbot.compute.parse import is_follow_up
+        from rulesbot.retrieval.clauses import asks_its_own
+        from rulesbot.scope import out_of_scope
+
+        if not is_follow_up(question, pack) or asks_its_own(question) or self.retriever.names_things(question, pack.game):
+            return None
+        return out_of_scope(context[-1], pack.manifest.title, pack.game)
 
     def _follow_up_query(self, question: str, pack: Pack, context: list[str]) -> str:
         """The text to search: an elliptical follow-up ("et pour Vincent ?") carries the previous question's text,

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from rulesbot.compute.parse import parse
 from rulesbot.compute.registry import Computation, rank, run, unexplained_topics
-from rulesbot.compute.text import E, alternation, fold
+from rulesbot.compute.text import E, alternation, bounded, fold
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
 from rulesbot.parsed import Parsed
@@ -53,12 +53,38 @@ def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] 
         return parsed
     previous = computable_context(context, lang, spec)
     if previous is None:
-        return parsed
+        return with_referent(parsed, lang, spec, context) or parsed
     merged = parsed.merged_over(previous)
     if parsed.elliptical and previous.claim and not parsed.claim and states_after_opener(parsed, spec):
         # "and 38 would be Master then?" after "35 = Hard, right?": the follow-up restates the claim with a new value.
         merged = replace(merged, claim=True, claim_cue="statement")
     return merged if parsed.elliptical or leans_back(parsed, merged, spec) else parsed
+
+
+def with_referent(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed | None:
+    """A follow-up counting what the previous question named, by a pronoun ("so 6 of them = ?" after "silver
+    ribbons, what are they worth?", "et 3 d'entre eux ?"), when that question computed nothing alone: the follow-up read
+    with the pronoun replaced by the previous question's thing (its first run of `referent_things` words), kept only
+    when an intent then answers it; None otherwise."""
+    vocabulary = spec.vocabulary
+    if not parsed.elliptical or not context or not vocabulary.get("referent_pronouns"):
+        return None
+    pronoun = bounded(frozenset(vocabulary["referent_pronouns"])).search(parsed.folded)
+    if pronoun is None:
+        return None
+    before = fold(context[-1])
+    spans = sorted(match.span() for name in vocabulary.get("referent_things", ()) if vocabulary.get(name)
+                   for match in bounded(frozenset(vocabulary[name])).finditer(before))
+    if not spans:
+        return None
+    start, end = spans[0]
+    for next_start, next_end in spans[1:]:
+        if next_start > end + 1:
+            break  # only adjacent words make the thing ("silver ribbon")
+        end = max(end, next_end)
+    restated = parse(parsed.folded[: pronoun.start()] + before[start:end] + parsed.folded[pronoun.end():], lang,
+                     spec.engine_id)
+    return restated if run(restated, spec.intents) is not None else None
 
 
 def with_context_variant(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed:

@@ -22,7 +22,8 @@ _NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno lo
 _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
-             "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions"}
+             "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
+             "reason_question", "reason_fillers", "referent_pronouns", "referent_things"}
 
 
 @lru_cache(maxsize=4096)
@@ -125,6 +126,23 @@ def is_follow_up(question: str, pack) -> bool:
     vocabulary = spec.vocabulary if spec is not None else language()
     body, _cue, _reported = split_claim(fold(question), vocabulary)
     return is_elliptical(body, vocabulary)
+
+
+def asks_reason_only(question: str, pack) -> bool:
+    """Whether a follow-up asks only why the previous answer holds ("why?", "how come?", "mais pourquoi ?", "pk
+    ca ?"): a reason word (`reason_question`) and nothing else but openers, interjections and fillers
+    (`reason_fillers`), so it means nothing without the previous question; any game."""
+    from rulesbot.games import spec_for_pack
+
+    spec = spec_for_pack(pack)
+    vocabulary = spec.vocabulary if spec is not None else language()
+    text = " " + re.sub(r"[^\w' ]+", " ", fold(question)) + " "
+    reason = bounded(frozenset(vocabulary.get("reason_question", ())))
+    if not reason.search(text):
+        return False
+    spare = (vocabulary.get("reason_fillers", []) + vocabulary.get("interjections", []) + vocabulary["ellipsis_openers"])
+    rest = bounded(frozenset(spare)).sub(" ", reason.sub(" ", text))
+    return not rest.strip()
 
 
 @lru_cache(maxsize=64)

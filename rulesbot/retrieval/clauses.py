@@ -22,6 +22,7 @@ from rulesbot.scope import fold
 # ("… c'est celui qui …", "… c est ça …") starts one.
 _BOUNDARY = re.compile(r"[?!.;:]+(?=\s|$)|\s[—–-]\s|,|\s(?=c'?\s?est\s)", re.IGNORECASE)
 MIN_CLAUSE_WORDS = 2
+_SAME_NUMBER = re.compile(r"(?<!\w)(?:same number of|as many|meme (?:nombre|nb) d'?(?:e )?|autant d'?(?:e )?)")
 
 
 @lru_cache(maxsize=1)
@@ -120,10 +121,30 @@ def conditional_ask(question: str) -> str | None:
     return asked or None
 
 
+def situation_ask(question: str) -> str | None:
+    """The asking clause of a question that first states a situation, then asks about it ("tom and mia both
+    finished on 28. tom kept 1 token, mia kept 2. who takes the win?" -> "who takes the win"), or None: the last clause asks (in question
+    form, `asks`, and not a yes/no one) and every clause before it states (none asks).
+
+    A follow-up that changes the situation ("and if they had kept the same number of tokens?") asks that same
+    thing again (Retriever.follow_up_text), as after a condition (conditional_ask)."""
+    parts = clauses(question)
+    if len(parts) < 2:
+        return None
+    last, closed = parts[-1]
+    # A yes/no ask ("je peux en prendre une 6e ?") is about the act it names, which the follow-up may change too.
+    if not asks(last, closed) or _cue_patterns()["openings"].match(fold(last)):
+        return None
+    if any(asks(text, asked) for text, asked in parts[:-1]):
+        return None
+    return last.strip().rstrip("?!. ").strip() or None
+
+
 def asks_its_own(follow_up: str) -> bool:
     """Whether a follow-up asks a question of its own (a wh or how-many phrase once its "what if" / "what about"
     opener is set aside): "what if I skip all four?" does not, "and how many for Vincent?" does."""
-    folded = fold(follow_up)
+    # "the same number of tokens" compares two counts, it asks none (as in rulesbot.answer.coverage_gaps).
+    folded = _SAME_NUMBER.sub(" ", fold(follow_up))
     openers = _listed("follow_up_openers")
     return bool(_asking_phrase().search(openers.sub(" ", folded)))
 

@@ -213,17 +213,23 @@ class Retriever:
         tokens?" asks about Vincent's tokens, not again how many he starts with, and the previous question's form
         ("how many", "who wins") would pull its own answer back.
 
-        Except when the previous question asked under a condition and the follow-up changes that condition only,
-        asking nothing of its own ("if I skip 2 cards, how many tokens do I pay?" then "what if I skip all four?"):
-        its asking part is asked again about the new condition (clauses.conditional_ask)."""
-        from rulesbot.retrieval.clauses import asks_its_own, conditional_ask
+        Except when the previous question asked under a condition, or about a situation it stated first, and the
+        follow-up changes that condition only, asking nothing of its own ("if I skip 2 cards, how many tokens do I
+        pay?" then "what if I skip all four?"; "we're both on 31, she has 2 tokens left, I have 3. who wins?" then
+        "and with the same tokens?"): its asking part is asked again about the new condition
+        (clauses.conditional_ask, clauses.situation_ask)."""
+        from rulesbot.retrieval.clauses import asks_its_own, conditional_ask, situation_ask
 
         kept = self._entities().without_replaced(previous, follow_up, game)
         named = list(dict.fromkeys(self._entities().mentions(kept, game)))
-        asked = conditional_ask(kept)
+        asked = conditional_ask(kept) or situation_ask(kept)
         if asked is not None and not asks_its_own(follow_up):
             return " ".join([*named, follow_up, asked])
         return f"{' '.join(named) if named else kept} {follow_up}"
+
+    def names_things(self, text: str, game: str) -> bool:
+        """Whether `text` names one of the game's things (a variant, a component, a Scoring Card, a scenario...)."""
+        return bool(self._entities().mentions(text, game))
 
     def main_clause_text(self, question: str, game: str) -> str | None:
         """The text a chatty question's main clause is searched with (rulesbot.retrieval.clauses): the clause(s)

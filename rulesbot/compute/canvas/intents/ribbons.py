@@ -39,7 +39,33 @@ def _groups(parsed: Parsed) -> list[RibbonGroup]:
         # "and for Emphasis?" / "et en vert ?": the previous count with the newly named card or colour.
         kind, key = ("card", card.value.slug) if card else (("colour", shade.value) if shade else (old.kind, old.key))
         groups = [RibbonGroup(old.count if count is None else count, kind, key, False)]
-    return groups
+    return _tally_changed(parsed, groups)
+
+
+def _tally_changed(parsed: Parsed, groups: list[RibbonGroup]) -> list[RibbonGroup]:
+    """A follow-up that changes one count of the previous question's tally ("and if variety had been 3?", "et si
+    j'avais eu 3 rubans Espace ?"): the tally with that card's (or colour's) group replaced, the others kept. Only a
+    card or colour the tally has is changed; a new one, or a count added ("en plus"), reads as before."""
+    if parsed.previous is None or parsed.cue("in_addition"):
+        return groups
+    tally = [slot.value for slot in parsed.previous.all("ribbon_group")]
+    if len(tally) < 2:
+        return groups
+    own = [slot.value for slot in parsed.all("ribbon_group") if not slot.inherited]
+    if not own:
+        card = next((slot for slot in parsed.all("scoring_card") if not slot.inherited), None)
+        shade = next((slot for slot in parsed.all("colour") if not slot.inherited), None)
+        bare = next((slot for slot in parsed.all("ribbon_count") if not slot.inherited), None)
+        free = parsed.free_numbers()
+        count = bare.value if bare is not None else (free[0].value if len(free) == 1 else None)
+        if count is None or (card is None) == (shade is None):
+            return groups
+        own = [RibbonGroup(count, "card", card.value.slug, False) if card else RibbonGroup(count, "colour", shade.value, False)]
+    keys = {(group.kind, group.key) for group in tally}
+    if any((group.kind, group.key) not in keys for group in own):
+        return groups
+    changed = {(group.kind, group.key): group for group in own}
+    return [changed.get((group.kind, group.key), group) for group in tally]
 
 
 def _claimed(parsed: Parsed):
