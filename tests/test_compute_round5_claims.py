@@ -241,3 +241,18 @@ def test_a_take_allowed_with_the_hand_says_how_far_the_hand_goes(question, lang,
 def test_nan_is_a_tag_that_makes_a_claim(question, lang):
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim" and answer.verdict is False
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("in solo puzzle you put a token on each card you skip, like normal. is that how it works?", "en"),
+    ("on pose un jeton sur chaque carte sautée, c'est comme ça que ça marche ?", "fr"),
+])
+def test_is_that_how_it_works_said_of_a_rule_without_a_value_is_no_claim(question, lang):
+    from rulesbot.compute.parse import parse
+
+    assert not parse(question, lang, "canvas").claim
+
+
+def test_sorry_for_caps_is_no_ribbon_limit():
+    answer = ask("SYMMETRY. two ribbons. how much? (sorry for caps)")
+    assert answer is not None and answer.engine["ribbons"]["symmetry"]["points"] == engine.points_for("symmetry", 2)
