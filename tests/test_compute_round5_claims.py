@@ -256,3 +256,15 @@ def test_is_that_how_it_works_said_of_a_rule_without_a_value_is_no_claim(questio
 def test_sorry_for_caps_is_no_ribbon_limit():
     answer = ask("SYMMETRY. two ribbons. how much? (sorry for caps)")
     assert answer is not None and answer.engine["ribbons"]["symmetry"]["points"] == engine.points_for("symmetry", 2)
+
+
+def test_slang_how_many_asks_a_value():
+    symmetry = ask("4 rubans symétrie ça fait koi ?", "fr")
+    assert symmetry is not None and symmetry.kind == "computed"
+    assert symmetry.engine["points"] == engine.points_for("symmetry", 4)
+    painting = ask("Chosen en bas, Masked, Truth en haut. cb de pts ?", "fr")
+    assert painting is not None and painting.kind == "computed" and painting.verdict is None
+    assert painting.engine["points"] == _painting(("chosen", "masked", "truth")).points()
+    take = ask("la 3e carte cb de jetons ?", "fr")
+    assert take is not None and take.kind == "computed"
+    assert take.engine["cost"] == engine.take_cost(3, [0] * engine.ruleset("base").row_size)[0]

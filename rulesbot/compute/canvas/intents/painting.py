@@ -88,7 +88,9 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     cards = _cards(parsed)
     if cards is None:
         return None
-    if not (parsed.cue("score_question", "painting") or parsed.claim or parsed.form == "how_many"
+    # ("cb de pts ?", "combien ?": a count or points asked in slang is a how-many question too.)
+    if not (parsed.cue("score_question", "painting", "points_question", "count_question") or parsed.claim
+            or parsed.form == "how_many"
             or _previous_cards(parsed) is not None  # "and if I flip it?" asks again about the painting
             or _card_asked(parsed) is not None):  # "A, B, C. Composition or not?": that card's ribbons asked
         return None
