@@ -105,10 +105,10 @@ def test_the_count_asked_after_an_example_is_the_one_priced(question, lang, slug
 
 
 @pytest.mark.parametrize(("question", "lang", "titles", "slug"), [
-    ("Chosen en bas, Masked, Truth en haut, cb de rubans répétition ?", "fr", ("chosen", "masked", "truth"), "repetition"),
+    ("Truth en dessous, Chosen, Masked au-dessus : cb de rubans Répétition ?", "fr", ("truth", "chosen", "masked"), "repetition"),
     ("Chosen, Masked, Truth bottom to top. Repetition?", "en", ("chosen", "masked", "truth"), "repetition"),
     ("Chosen, Masked, Truth bottom to top. and Symmetry?", "en", ("chosen", "masked", "truth"), "symmetry"),
-    ("Deep en bas, Bait, Dreams en haut. composition ou pas ?", "fr", ("deep", "bait", "dreams"), "composition"),
+    ("Bait tout en bas puis Deep puis Dreams. et la Composition ?", "fr", ("bait", "deep", "dreams"), "composition"),
 ])
 def test_one_card_asked_of_a_painting_is_computed_without_a_verdict(question, lang, titles, slug):
     answer = ask(question, lang)
@@ -132,8 +132,8 @@ def test_a_slang_how_many_about_a_take_is_computed_with_the_tokens_after():
     ("Precious, Sudden, Purpose bottom to top: 2 silver right?", "en", ("precious", "sudden", "purpose"), 2),
     ("Precious, Sudden, Purpose de bas en haut, ça me donne 3 argents ?", "fr", ("precious", "sudden", "purpose"), 3),
     ("Precious en bas, Sudden, Purpose en haut : ça me donne un argent ?", "fr", ("precious", "sudden", "purpose"), 1),
-    ("Innocent at the bottom, then Game, then Moment. the bonus gives me a silver, no?", "en",
-     ("innocent", "game", "moment"), 1),
+    ("Moment on the bottom, Innocent next, Game last: that bonus icon earns me one silver, no?", "en",
+     ("moment", "innocent", "game"), 1),
 ])
 def test_silver_claimed_of_a_painting_is_checked_against_its_bonus(question, lang, titles, claimed):
     answer = ask(question, lang)
@@ -178,7 +178,7 @@ def _legal(kind: str, **arguments) -> bool:
     ("have 4 cards, can I paint with all 4 of them?", "en", "paint", {"hand": 4, "paint_cards": 4}),
     ("j'ai 4 cartes, je peux peindre avec les 4 ?", "fr", "paint", {"hand": 4, "paint_cards": 4}),
     ("I've got 5 cards and 3 tokens, can I grab the second card?", "en", "take", {"hand": 5, "position": 2}),
-    ("j'ai 4 cartes en main et 2 jetons, je peux prendre la carte gratuite ?", "fr", "take", {"hand": 4, "position": 1}),
+    ("avec 4 cartes en main et plus que 2 jetons, puis-je récupérer la 2e carte ?", "fr", "take", {"hand": 4, "position": 2}),
 ])
 def test_legality_with_the_hand_stated_asks_the_engine(question, lang, kind, arguments):
     answer = ask(question, lang)
@@ -203,7 +203,7 @@ def test_ribbons_taken_with_some_held_counts_the_condition_in_its_units(question
 
 
 @pytest.mark.parametrize(("question", "lang", "position"), [
-    ("With the usual 5 cards in the row, how many tokens does the middle one cost?", "en", 3),
+    ("the row has its 5 cards in the row as always; what do I pay for the middle one?", "en", 3),
     ("with 5 cards in the row, what does the 4th card cost?", "en", 4),
 ])
 def test_the_row_size_restated_is_no_value_of_the_take(question, lang, position):
@@ -213,7 +213,7 @@ def test_the_row_size_restated_is_no_value_of_the_take(question, lang, position)
 
 
 @pytest.mark.parametrize(("question", "lang", "held", "position"), [
-    ("bro j'ai 2 jetons, je peux choper la 3e carte ? fr", "fr", 2, 3),
+    ("wesh il me reste 1 jeton, je peux choper la 4e ? fr", "fr", 1, 4),
     ("i have 1 token, i can take the 3rd card fr", "en", 1, 3),
     ("got 3 tokens so I can grab the 5th card for real?", "en", 3, 5),
 ])

@@ -126,7 +126,11 @@ def _obliged(parsed: Parsed) -> Computation | None:
 def _tokens_span(parsed: Parsed, kind: str) -> list[tuple[int, int]]:
     """The tokens held, when a take's state was built with them (the engine checks the take with those tokens)."""
     held = _tokens_held(parsed) if kind == "take" else None
-    return [] if held is None else [(held.start, held.end)]
+    if held is None:
+        return []
+    # (The token word after the number, "2 jetons", is read with it.)
+    word = re.match(r"\s*(?:inspiration\s+)?" + alternation(words("token")) + r"\b", parsed.folded[held.end:])
+    return [(held.start, held.end + (word.end() if word else 0))]
 
 
 def _the_card_moved(parsed: Parsed) -> list[tuple[int, int]]:
