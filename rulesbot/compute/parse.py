@@ -23,7 +23,7 @@ _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals",
              "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
-             "reason_question", "reason_fillers", "referent_pronouns", "referent_things"}
+             "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix"}
 
 
 @lru_cache(maxsize=4096)
@@ -179,6 +179,11 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
     suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
         r"\s(?:" + alternation(vocabulary["bare_tags"]) + r")\s*[?!.]*\s*$", body) or re.search(
         r"\.\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*\?[?!.]*\s*$", body)
+    # "..., is that how it works?" checks a value the message states ("caps at 3 ribbons"); said of a rule with no
+    # number, it asks how that rule works (a rule question, left to the rulebook text).
+    if suffix and re.sub(r"\s+", " ", suffix.group(0).strip(" ,;:-?!.")) in vocabulary.get("value_claim_suffix", ()) \
+            and not numbers_for(vocabulary).find(body[: suffix.start()]):
+        suffix = None
     if suffix:
         cue = cue or suffix.group(0).strip(" ,;:-?!.")
         body = body[: suffix.start()]

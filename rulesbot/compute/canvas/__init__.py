@@ -16,6 +16,7 @@ from rulesbot.compute.canvas import score_view, slots
 from rulesbot.compute.canvas.intents import (
     achievements,
     best,
+    card_table,
     components,
     goals,
     legality,
@@ -49,6 +50,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "solo_level": goals.compute_level,
     "achievements": achievements.compute,
     "card_limit": limits.compute,
+    "card_table": card_table.compute,
     "components": components.compute,
     "token_shortage": components.compute_shortage,
     "vincent_odds": odds.compute,

@@ -812,7 +812,7 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
         take_with = full
         slots.append(Slot("hand_size", held, full.start(), full.end() + (stated.end() if stated else 0)))
     if not take_with:
-        got = re.search(B + f"(?:youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
+        got = re.search(B + f"(?:^have|^got|youve got|you've got|you have|i've got|ive got|i got|i have|i hold|i'm holding|if i have|if you have|"
                         f"j'en ai|si j'en ai|si j'ai|j'ai|on a|quand on a|si on a|quand j'ai|{holds})\\s+(?:already\\s+|deja\\s+)?"
                         f"(?:que\\s+|qu'|only\\s+|just\\s+|seulement\\s+)?(?P<n>{count})\\s+(?:art\\s+|bonnes\\s+|good\\s+)?{card_word}"
                         + E, text)
@@ -839,6 +839,11 @@ def find_hand(text: str, found: list[Slot]) -> list[Slot]:
                         f"(?P<n>{count})\\s+(?:(?:art\\s+)?{card_word}\\s+)?(?:in|into|dans|sur)\\b", text)
     if put_all:
         paint_with = put_all
+    # "can I paint w all 4 layered?", "peindre avec les 4 ?": the count right after the paint verb names the cards.
+    paint_all = re.search(B + r"(?:paint|peindre|peins|complete|terminer|faire\s+une\s+peinture)\s+(?:w/?|with|avec)\s+"
+                          r"(?:all\s+|les\s+|tous\s+les\s+|toutes\s+les\s+|mes\s+|my\s+)?" + f"(?P<n>{count})" + E, text)
+    if not paint_with and paint_all:
+        paint_with = paint_all
     if paint_with and _free(paint_with.span(), found + slots) and re.search(
             r"\b(?:paint|painting|peindre|peinture|tableau|complete|terminer|finir)\b", text):
         slots.append(Slot("paint_cards", reader.count_value(paint_with.group("n")), *paint_with.span()))

@@ -47,7 +47,9 @@ def _case(parsed: Parsed):
     if parsed.has("hand_size") and not paints and (parsed.cue("take") or parsed.has("hold_total")):
         position = parsed.value("position")
         where = {"position": position} if position is not None and position <= rules.row_size else {}
-        return "take", {"hand": parsed.value("hand_size"), **where}, "situation_take"
+        held = _tokens_held(parsed)
+        tokens = {"tokens": held.value} if held is not None else {}
+        return "take", {"hand": parsed.value("hand_size"), **where, **tokens}, "situation_take"
     return None
 
 
@@ -70,6 +72,9 @@ def compute(parsed: Parsed) -> Computation | None:
     if code is None:
         sentences = [say("legal_yes", lang, situation=situation)]
         concepts = [("legal_take" if kind == "take" else "legal_paint", {})]
+        if kind == "take" and parsed.has("hand_size"):
+            # "chui à 4 cartes, je peux encore en prendre une ?": how far the hand may go (the rules' hand limit).
+            sentences.append(say("legal_hand_limit", lang, limit=qty(helpers.base_rules().hand_limit, "card", lang)))
     else:
         sentences = [say("legal_no", lang, reason=helpers.reason_text(code, lang), code=code, situation=situation)]
         concepts = [(f"reason/{code}", {})]
@@ -83,7 +88,18 @@ def compute(parsed: Parsed) -> Computation | None:
     claimed = (not negative) if parsed.claim else None
     return Computation(intent="legality", sentences=sentences, trace=trace, value=code is None, claimed=claimed,
                        engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts,
-                       explained=_the_card_moved(parsed))
+                       explained=_the_card_moved(parsed) + _tokens_span(parsed, kind))
+
+
+def _tokens_held(parsed: Parsed):
+    """The tokens the asker holds, said with the hand ("j'ai 5 cartes en main et 4 jetons", "with 5 cards and 2
+    tokens"): the player_tokens slot, else a number right before a token word; None when not said."""
+    slot = parsed.first("player_tokens")
+    if slot is not None:
+        return slot
+    token = alternation(words("token"))
+    return next((number for number in parsed.free_numbers() if not number.inherited
+                 and re.match(r"\s*(?:inspiration\s+)?" + token + r"\b", parsed.folded[number.end:])), None)
 
 
 def _obliged(parsed: Parsed) -> Computation | None:
@@ -105,6 +121,16 @@ def _obliged(parsed: Parsed) -> Computation | None:
                  action=_action_text(state["action"]), result=code or "None")]
     return Computation(intent="legality", sentences=sentences, trace=trace, value=code is not None, claimed=not parsed.negated,
                        engine={"intent": "obligation", **state, "take_allowed": code is None}, concepts=concepts)
+
+
+def _tokens_span(parsed: Parsed, kind: str) -> list[tuple[int, int]]:
+    """The tokens held, when a take's state was built with them (the engine checks the take with those tokens)."""
+    held = _tokens_held(parsed) if kind == "take" else None
+    if held is None:
+        return []
+    # (The token word after the number, "2 jetons", is read with it.)
+    word = re.match(r"\s*(?:inspiration\s+)?" + alternation(words("token")) + r"\b", parsed.folded[held.end:])
+    return [(held.start, held.end + (word.end() if word else 0))]
 
 
 def _the_card_moved(parsed: Parsed) -> list[tuple[int, int]]:

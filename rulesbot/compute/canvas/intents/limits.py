@@ -27,7 +27,7 @@ def compute(parsed: Parsed) -> Computation | None:
     if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
         return None
     scoring = next(iter(cards.values()))
-    taken = _taken_with_held(parsed, scoring)
+    taken = taken_with_held(parsed, scoring)
     if taken is not None:
         return taken
     if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
@@ -67,7 +67,7 @@ def compute(parsed: Parsed) -> Computation | None:
                        concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
 
 
-def _taken_with_held(parsed: Parsed, scoring) -> Computation | None:
+def taken_with_held(parsed: Parsed, scoring) -> Computation | None:
     """"j'ai deja 2 rubans Mouvement, ma 2e peinture remplit 2 fois la condition : j'en prends combien ?": the ribbons a
     painting meeting the card N times gives with some already held (the engine's `ribbons_taken`, capped by the card)."""
     lang = parsed.lang
@@ -77,7 +77,8 @@ def _taken_with_held(parsed: Parsed, scoring) -> Computation | None:
         return None
     reader = numbers()
     times = vocabulary()["ribbon_count_words"]
-    counted = [match for match in re.finditer(B + f"(?P<n>{reader.fragment_articles})\\s+" + either("times_word") + E,
+    # ("another 2 pairs of Shape", "2 sets": the card's condition counted in its own units is met that often.)
+    counted = [match for match in re.finditer(B + f"(?P<n>{reader.fragment_articles})\\s+(?:more\\s+|other\\s+|autres\\s+)?(?:" + alternation(words("icon_word")) + r"\s+)?" + either("ribbon_count_units") + E,
                                               parsed.folded) if not held[0].start <= match.start() < held[0].end]
     met = [reader.count_value(match.group("n")) for match in counted]
     # "twice", "qu'une fois": a count said in one word, where no number-and-"times" reading covers it.

@@ -88,8 +88,11 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     cards = _cards(parsed)
     if cards is None:
         return None
-    if not (parsed.cue("score_question", "painting") or parsed.claim or parsed.form == "how_many"
-            or _previous_cards(parsed) is not None):  # "and if I flip it?" asks again about the painting
+    # ("cb de pts ?", "combien ?": a count or points asked in slang is a how-many question too.)
+    if not (parsed.cue("score_question", "painting", "points_question", "count_question") or parsed.claim
+            or parsed.form == "how_many"
+            or _previous_cards(parsed) is not None  # "and if I flip it?" asks again about the painting
+            or _card_asked(parsed) is not None):  # "A, B, C. Composition or not?": that card's ribbons asked
         return None
     needed = CARDS_PER_PAINTING
     groups = _paintings(parsed, cards)
@@ -126,8 +129,10 @@ def compute_cards(parsed: Parsed) -> Computation | None:
             computation.states = True
         # "what's the title of that one?": the title first (a follow-up's answer must say something new).
         computation.sentences.insert(0, say("painting_title_check", lang, title=painting.title or word("no_title", lang)))
-    painting_claim(parsed, computation, chain_span, painting)
-    if not parsed.claim:
+    asked_card = _card_asked(parsed) is not None
+    if not asked_card:
+        painting_claim(parsed, computation, chain_span, painting)
+    if not parsed.claim or asked_card:
         _ribbons_asked(parsed, computation, slugs)
     _with_held(parsed, computation, slugs)
     return computation
@@ -153,10 +158,32 @@ def _with_held(parsed: Parsed, computation: Computation, slugs: list[str]) -> No
             computation.value, computation.value_text = points, qty(points, "point", lang)
 
 
+def _card_asked(parsed: Parsed):
+    """The one Scoring Card a question about a painting asks after, named with no value asked ("A, B, C.
+    Composition or not?", "and Symmetry?"), or None."""
+    own = [slot for slot in parsed.all("scoring_card") if not slot.inherited]
+    if len({slot.value.slug for slot in own}) != 1 or parsed.cue("points_question", "points") or parsed.has("scenario"):
+        return None
+    if parsed.claim and not (parsed.claim_cue == "statement" and _bare_ask(parsed, own[-1])):
+        return None  # "... Repetition twice, right?" claims; "... Repetition?" asks
+    return own[0].value.slug
+
+
+def _bare_ask(parsed: Parsed, slot) -> bool:
+    """Whether the card is asked about in a sentence of its own: its name and at most a few words, no number, a "?"
+    at the end ("A, B, C. Repetition?", "... . and Symmetry ?")."""
+    text = parsed.folded
+    start = max([0] + [match.end() for match in re.finditer(r"[.?!;:]", text[: slot.start])])
+    sentence = text[start:]
+    rest = (text[start: slot.start] + " " + text[slot.end:]).strip(" ?!.")
+    return (sentence.rstrip().endswith("?") and not re.search(r"\d", sentence) and len(rest.split()) <= 3
+            and ribbon_count_said(parsed, [slot]) is None)  # "Repetition twice?" states a count
+
+
 def _ribbons_asked(parsed: Parsed, computation: Computation, slugs: list[str]) -> None:
     """"How many red ribbons does that get me?": the ribbons of one colour's (or one Scoring Card's) card."""
     lang = parsed.lang
-    if not (parsed.cue("ribbon") and parsed.cue("count_question")):
+    if not (parsed.cue("ribbon") and parsed.cue("count_question")) and _card_asked(parsed) is None:
         return
     shade = next((slot.value for slot in parsed.all("colour") if not slot.inherited), None)
     named = next((slot.value.slug for slot in parsed.all("scoring_card") if not slot.inherited), None)
@@ -326,6 +353,13 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
         computation.claimed = count
         computation.explained.append(span)
         return
+    if number is None and re.search(B + alternation(vocabulary()["article_one"]) + r"\s+(?:" + alternation(words("silver"))
+                                    + r")" + E, parsed.folded):
+        # "the per-Tone bonus gives me a silver, no?": one silver ribbon claimed, said with an article.
+        bonus = computation.engine["bonus"]
+        computation.value, computation.value_text, computation.claimed = bonus, qty(bonus, "silver_ribbon", lang), 1
+        computation.concepts.insert(0, ("bonus_icons", {}))
+        return
     if number is not None:
         unit = unit_after(parsed, number)
         text = parsed.folded
@@ -337,6 +371,8 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
         if group is not None and group.key in ribbons:
             unit, target = "ribbons", group.key  # "la Repetition compte deux fois": that card's ribbons
         del text
+        if unit == "points" and re.match(r"\s*(?:" + alternation(words("silver")) + r")" + E, parsed.folded[number.end:]):
+            unit = "silver"  # "gives me 3 silver": silver said alone counts silver ribbons
         if unit == "silver":
             computation.value = computation.engine["bonus"]
             computation.value_text = qty(computation.engine["bonus"], "silver_ribbon", lang)

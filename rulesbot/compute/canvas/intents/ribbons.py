@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas import helpers
+from rulesbot.compute.canvas.intents import limits
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, colour, join, qty, say, word
 from rulesbot.compute.canvas.slots import RibbonGroup
-from rulesbot.compute.canvas.words import either, words
+from rulesbot.compute.canvas.words import either, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -68,6 +69,28 @@ def _tally_changed(parsed: Parsed, groups: list[RibbonGroup]) -> list[RibbonGrou
     return [changed.get((group.kind, group.key), group) for group in tally]
 
 
+def _counts_elements(parsed: Parsed) -> bool:
+    """Whether the question counts Element icons ("5 hues in a row", "6 textures", "3 formes"): a painting described."""
+    after = r"\s*(?:" + alternation(words("element_word") + words("icon_word")) + r")" + E
+    return any(re.match(after, parsed.folded[slot.end:]) for slot in parsed.free_numbers())
+
+
+def _asked_instead(parsed: Parsed, groups: list[RibbonGroup]) -> tuple[list[RibbonGroup], bool]:
+    """"Symmetry: 1 ribbon = 1 pt, 4 ribbons = how much?": a count followed by what is asked ("= combien", "how
+    much") is the count the question asks about; the one given with its value is the asker's example. (The groups,
+    and whether such an asked count replaced them: then the question claims nothing.)"""
+    if len(groups) != 1 or groups[0].kind != "card":
+        return groups, False
+    reader = numbers()
+    asked = list(re.finditer(B + rf"(?P<count>{reader.core})\s*(?:{alternation(words('ribbon'))})\s*(?:=|:|->)?\s*"
+                             + r"(?:" + alternation(words("points_question") + words("count_question")
+                                                    + ["combien", "quoi", "?"]) + r")", parsed.folded))
+    own = [slot for slot in parsed.all("ribbon_group") if not slot.inherited]
+    asked = [match for match in asked if own and match.start() >= own[0].end]
+    count = reader.value(asked[0].group("count")) if len(asked) == 1 else None
+    return ([RibbonGroup(count, "card", groups[0].key, False)], True) if count else (groups, False)
+
+
 def _claimed(parsed: Parsed):
     if parsed.first("ribbon_group") is not None and parsed.first("ribbon_group").inherited:
         free = parsed.free_numbers()
@@ -101,11 +124,22 @@ def compute(parsed: Parsed) -> Computation | None:
         # "Textures in swatches 1, 3 and 5 ...": the question lays out a painting by places; ribbon points cannot
         # account for a layout (whether those places earn a ribbon is the Scoring Card's condition, a rule).
         return None
-    if not parsed.cue("points", "silver", "bonus_icon") and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+)?(?:" + alternation(words("ribbon"))
+    if not parsed.cue("points", "silver", "bonus_icon") and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+){0,2}?(?:" + alternation(words("ribbon"))
                                                + ")" + E, parsed.folded):
         return None  # "combien de rubans je prends ?" asks a count of ribbons, not their points (silver ones aside: a
         # bonus icon's ribbons are this intent's)
-    groups = _groups(parsed)
+    if _counts_elements(parsed) and not parsed.cue("points", "silver", "bonus_icon"):
+        # "5 hues in a row on Movement = 3 ribbons??", "6 textures, only 1 Style ribbon?": the icons are the
+        # painting, the ribbon count is the outcome the asker claims for it; their points are not what is asked
+        # (whether those icons meet the card that often is the card's condition).
+        return None
+    groups, asked = _asked_instead(parsed, _groups(parsed))
+    # "2 held, my painting makes 2 sets: how many do I get?" asks the ribbons taken (the limit intent); "what's it
+    # worth for me?" asks points.
+    asks_count = parsed.cue("count_question") and not parsed.cue("points") or not parsed.cue("points_question")
+    if len(groups) == 1 and groups[0].kind == "card" and asks_count and limits.taken_with_held(
+            parsed, engine.scoring_card(groups[0].key)) is not None:
+        return None
     asks_points = (parsed.cue("points_question") or parsed.explicit_claim or parsed.form == "how_many"
                    or len(groups) >= 2 and not parsed.claim)  # "2 symmetry + 1 proximity" asks for the sum
     stated = claimed_number(parsed, spans(parsed, "ribbon_group", "ribbon_count")) if parsed.claim else None
@@ -187,7 +221,7 @@ def compute(parsed: Parsed) -> Computation | None:
     sums = " + ".join(str(item["points"]) for item in breakdown.values())
     trace = ([say("ribbons_trace_total", lang, terms="; ".join(terms), total=f"{sums} = {total}")] if len(breakdown) > 1
              else ["; ".join(terms)])
-    claimed = _claimed(parsed)
+    claimed = None if asked else _claimed(parsed)
     value, value_text, claimed_value = total, qty(total, "point", lang), None if claimed is None else claimed.value
     if claimed is not None and len(breakdown) == 1 and (
             re.fullmatch(r"\d+(?:\s*\+\s*\d+)+", parsed.folded[claimed.start: claimed.end])

@@ -31,6 +31,9 @@ def _position(parsed: Parsed) -> int | None:
         window = parsed.folded[max(0, slot.start - 40): slot.start]
         if (slot.inherited or parsed.cue("cost_question", "cost_asked", "gain")
                 or re.search(alternation(words("take") + listed("want_take")), window)
+                # "3 tokens on the free card: if I take it ...": the card named first, then taken by a pronoun.
+                or re.search(r"\b(?:la|le|l'|je\s+l'|take\s+it|grab\s+it|get\s+it)\s*" + alternation(words("take") + ["it"]),
+                             parsed.folded[slot.end: slot.end + 40])
                 or (parsed.cue("token") and (parsed.claim or parsed.form == "how_many"))
                 or (parsed.cue("after") and parsed.has("player_tokens"))):  # "I have 1 token ... what've I got"
             return slot.value
@@ -40,6 +43,14 @@ def _position(parsed: Parsed) -> int | None:
         # "The second card has 3 tokens on it: if I take it ..." - the card with tokens is the one taken.
         return next(iter(on_cards))
     return None
+
+
+def _row_size_said(parsed: Parsed, rules) -> list[tuple[int, int]]:
+    """"with the usual 5 cards in the row": the row's size restated (when it is the rules' own), no value asked."""
+    row = alternation(words("row_word"))
+    return [(slot.start, slot.end) for slot in parsed.free_numbers() if not slot.inherited and slot.value == rules.row_size
+            and re.match(r"\s+(?:art\s+)?" + alternation(words("card")) + r"\s+(?:in\s+|on\s+|dans\s+|de\s+|sur\s+)?" + row,
+                         parsed.folded[slot.end:])]
 
 
 def _states_tokens(parsed: Parsed, number: Slot) -> bool:
@@ -294,6 +305,10 @@ def compute(parsed: Parsed) -> Computation | None:
     if parsed.has("tokens_on_target"):
         on_cards[position] = parsed.value("tokens_on_target")
     player_tokens = parsed.value("player_tokens")
+    # "start of game, I pay for the 5th card: tokens left?": before any take, a player holds the rules' starting tokens.
+    at_start = player_tokens is None and parsed.cue("game_start")
+    if at_start:
+        player_tokens = rules.starting_tokens
     if position > rules.row_size:
         code, _state = helpers.legality("take", hand=0, position=position)
         return Computation(intent="take", value=False,
@@ -326,6 +341,9 @@ def compute(parsed: Parsed) -> Computation | None:
         engine_object["supply_after"] = moved["supply_after"]
     if player_tokens is not None:
         engine_object.update({key: moved[key] for key in ("player_tokens", "reason", "allowed")})
+        if at_start:
+            sentences.append(say("take_start_tokens", lang, tokens=qty(player_tokens, "token", lang)))
+            concepts.append(("component/inspiration_tokens", {}))
         if moved["allowed"]:
             sentences.append(say("take_can", lang, tokens=qty(player_tokens, "token", lang)))
             held_after = player_tokens + net
@@ -342,7 +360,7 @@ def compute(parsed: Parsed) -> Computation | None:
     explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
-    explained += _skipped_count(parsed, position)
+    explained += _skipped_count(parsed, position) + _row_size_said(parsed, rules)
     # "I pay two to take the 3rd card": the cost restated by the asker, when it is the engine's cost, is read.
     paid = re.search(B + either("i_pay") + r"\s+(?P<n>" + numbers().fragment + ")" + E, parsed.folded)
     if paid is not None and numbers().count_value(paid.group("n")) == cost:
