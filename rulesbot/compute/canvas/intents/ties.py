@@ -121,14 +121,17 @@ def _names(parsed: Parsed) -> list[str]:
     known = known_words() | name_words()
     count = numbers().fragment
     units = {part for phrase in words("token") + words("points") for part in phrase.split()}
+    tie_words = {part for phrase in words("tie") + listed("tied_words") for part in phrase.split()}
     found: list[str] = []
     for match in _CAPITALISED.finditer(parsed.text):
         folded = fold(match.group(0))
         if folded in found or len(folded) < 2 or folded in name_words() or folded in units:
             continue
-        # A known word is a name only when it holds a count ("Ben has 1", "Ben 31").
+        # A known word is a name only when it holds a count inside a sentence ("..., Ben has 1"); a sentence opens
+        # with a capital ("Égalité à 31").
         holds = re.match(r"(?:" + _HOLDS + r"|\s+)(?:" + count + r")" + E, " " + fold(parsed.text[match.end():]))
-        if folded not in known or holds:
+        opening = re.search(r"(?:^|[.?!:;]\s*)$", parsed.text[: match.start()]) is not None
+        if folded not in known or holds and not opening and folded not in tie_words:
             found.append(folded)
     not_names = known | set(listed("not_holders"))
     for match in re.finditer(B + r"(?P<name>[a-z][\w'-]*)" + _HOLDS + f"(?:{count})" + E, parsed.folded):
@@ -163,8 +166,9 @@ def _players(parsed: Parsed) -> tuple[list[list], int | None] | None:
     token = alternation(words("token"))
     points = alternation(words("points"))
     tied = B + either("tied_words") + E
-    said: dict[str, list[tuple[str | None, int]]] = {}
-    shared = None
+    # Every player named is in the table, numbers said or not ("Ana and I tied on 28 with 2 tokens each").
+    said: dict[str, list[tuple[str | None, int]]] = {who: [] for _start, _end, who in mentions if who in names}
+    shared = shared_tokens = None
     for slot in parsed.all("number"):
         if slot.inherited or not isinstance(slot.value, int) or counts_players(parsed, slot):
             continue
@@ -173,14 +177,21 @@ def _players(parsed: Parsed) -> tuple[list[list], int | None] | None:
                 else "score" if re.match(r"\s*(?:" + points + r")" + E, after) else None)
         owner = next(((start, who) for start, _end, who in reversed(mentions) if start <= slot.start), None)
         lead = parsed.folded[owner[0] if owner else 0: slot.start]
+        if unit == "tokens" and re.match(r"\s*(?:[\w'-]+\s+)?(?:" + token + r")\s+(?:left\s+|restants?\s+)?(?:"
+                                         + alternation(words("each_word")) + r")" + E, after):
+            shared_tokens = slot.value  # "tied on 28 with 2 tokens each": every player's tokens
+            continue
         if unit != "tokens" and (owner is None or re.search(tied, lead)):
             # "we both ended on 31", "égalité à 30 entre ...", "Nina and I both finished on 27": a score said of
             # every player (before any player, only when said as shared: "à 2, score final" counts the players).
-            if shared is None and (re.search(tied, lead) or unit == "score"):
+            before_players = parsed.folded[: mentions[0][0]] if owner is None else lead
+            if shared is None and (re.search(tied, before_players) or unit == "score"):
                 shared = slot.value
             continue
         if owner is not None:
             said.setdefault(owner[1], []).append((unit, slot.value))
+    if (shared is not None or shared_tokens is not None) and any(who == "me" for _start, _end, who in mentions):
+        said.setdefault("me", [])  # "Ana and I tied on 28": the asker is one of the tied players
     players: dict[str, list] = {}
     for who, numbers_said in said.items():
         player = players.setdefault(who, [who, None, None])
@@ -193,6 +204,8 @@ def _players(parsed: Parsed) -> tuple[list[list], int | None] | None:
             index = 1 if unit == "score" else 2
             if player[index] is None:
                 player[index] = value
+        if player[2] is None:
+            player[2] = shared_tokens
     table = sorted(players.values(), key=lambda player: player[0] != "me")  # the asker first, then in order said
     if len(table) < 2 or not any(who in names for who, _, _ in table):
         return None
