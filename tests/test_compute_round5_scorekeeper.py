@@ -44,6 +44,8 @@ def _counts(ruleset="base"):
     ("we both ended on 30; I kept 1 token, Hugo kept 3. who wins?", "en", ["me", "Hugo"], [30, 30], [1, 3]),
     ("Marie 34, Tom 31 and me 29 at the end, who won?", "en", ["me", "Marie", "Tom"], [29, 34, 31], [None] * 3),
     ("fin de partie : Hugo 40 pts 0 jeton, moi 40 pts 2 jetons, qui l'emporte ?", "fr", ["me", "Hugo"], [40, 40], [2, 0]),
+    ("I finished on 31 and my opponent on 29, who wins?", "en", ["me", "opponent"], [31, 29], [None, None]),
+    ("j'ai fini avec 30 points et mon adversaire 33, qui gagne ?", "fr", ["me", "opponent"], [30, 33], [None, None]),
 ])
 def test_the_winner_among_named_players(question, lang, names, scores, tokens):
     # The engine's winners: most points, then most Inspiration Tokens left (rulebook p. 5).
@@ -53,7 +55,7 @@ def test_the_winner_among_named_players(question, lang, names, scores, tokens):
         answer and answer.answer
     assert sorted(answer.engine["players"]) == sorted(names), answer.engine
     assert answer.engine["winners"] == expected, answer.answer
-    assert all(name in answer.answer for name in expected if name != "me"), answer.answer
+    assert all(name in answer.answer for name in expected if name not in ("me", "opponent")), answer.answer
 
 
 @pytest.mark.parametrize(("question", "lang"), [

@@ -104,9 +104,12 @@ def _each_and_all(parsed: Parsed, counts, slug: str, lang: str) -> Computation |
         return None
     per_player, total, players = shares
     used, left, sentence = _dealt(per_player, total, players, lang)
+    # "4 each, so at 3 players that's 12 in play?": the count stated besides the players' and the share.
+    number = next((item for item in parsed.free_numbers() if item.start != players.start
+                   and item.value != per_player.count), None) if parsed.claim else None
     return Computation(intent="components", sentences=[sentence],
                        trace=[f"{players.value} × {per_player.count} = {used}; {total.count} - {used} = {left}"],
-                       value=used, value_text=str(used),
+                       value=used, value_text=str(used), claimed=None if number is None else number.value,
                        engine={"intent": "component_in_play", "component": total.slug, "count": total.count,
                                "players": players.value, "per_player": per_player.count, "in_play": used, "left": left},
                        concepts=[(f"component/{total.slug}", {"page": total.page})])

@@ -281,7 +281,8 @@ def _ribbon_tally(parsed: Parsed, scenario) -> Computation | None:
     """Whether the ribbons a player lists (by Scoring Card, plus silver) reach a scenario's goal: the engine's points
     for each card's ribbons and for silver, summed; a total or a goal the message states is checked too."""
     lang = parsed.lang
-    groups = [slot for slot in parsed.all("ribbon_group") if not slot.inherited]
+    # A follow-up ("so did we pass?") checks the ribbons the previous question listed.
+    groups = [slot for slot in parsed.all("ribbon_group") if not slot.inherited] or list(parsed.all("ribbon_group"))
     if not groups or any(slot.value.kind not in ("card", "silver") for slot in groups):
         return None  # ribbons by colour: which card a colour is depends on the layout, not said here
     counts: dict[str, int] = {}

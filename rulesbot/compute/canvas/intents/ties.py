@@ -153,11 +153,12 @@ def _mentions(parsed: Parsed, names: list[str]) -> list[tuple[int, int, str]]:
     return sorted(found)
 
 
-def _players(parsed: Parsed) -> tuple[list[list], int | None] | None:
+def _players(parsed: Parsed, named: bool = True) -> tuple[list[list], int | None] | None:
     """Each player the message gives numbers for, as [who, score, tokens] (None when not said), and the score said
-    for all of them ("we both ended on 31", "égalité à 30 entre ..."); None unless a player is named."""
+    for all of them ("we both ended on 31", "égalité à 30 entre ..."); None unless a player is named (or, with
+    `named` False, unless two players are given numbers: "I got 31, my opponent 29")."""
     names = _names(parsed)
-    if not names:
+    if not names and named:
         return None
     mentions = _mentions(parsed, names)
     if len(names) == 1:
@@ -207,7 +208,7 @@ def _players(parsed: Parsed) -> tuple[list[list], int | None] | None:
         if player[2] is None:
             player[2] = shared_tokens
     table = sorted(players.values(), key=lambda player: player[0] != "me")  # the asker first, then in order said
-    if len(table) < 2 or not any(who in names for who, _, _ in table):
+    if len(table) < 2 or named and not any(who in names for who, _, _ in table):
         return None
     return table, shared
 
@@ -243,9 +244,9 @@ def _shared_claim(parsed: Parsed) -> Computation | None:
                        concepts=[("tie_break", {})])
 
 
-def _scorekeeper(parsed: Parsed) -> Computation | None:
+def _scorekeeper(parsed: Parsed, named: bool = True) -> Computation | None:
     """The winner among players named with their scores and tokens ("Tom 31 et 2 jetons, Ana 31 et 3 jetons")."""
-    found = _players(parsed)
+    found = _players(parsed, named)
     if found is None:
         return None
     table, shared = found
@@ -270,7 +271,8 @@ def _scorekeeper(parsed: Parsed) -> Computation | None:
     lang = parsed.lang
     tokens = [0 if player[2] is None else player[2] for player in table]
     winners = engine.winners([player[1] for player in table], tokens)
-    shown = [word("tie_me", lang) if who == "me" else _written(parsed, who) for who, _, _ in table]
+    shown = [word("tie_me", lang) if who == "me" else word("tie_them", lang) if who == "opponent" else _written(parsed, who)
+             for who, _, _ in table]
     scores = ", ".join(f"{name} {qty(player[1], 'point', lang)}" for name, player in zip(shown, table, strict=True))
     counts = ", ".join(f"{name} {qty(player[2], 'token', lang)}" for name, player in zip(shown, table, strict=True)
                        if player[2] is not None)
@@ -285,7 +287,8 @@ def _scorekeeper(parsed: Parsed) -> Computation | None:
     value = (False if claimed is True else None if len(winners) > 1 else table[winners[0]][0]) \
         if claimed is not None else None
     return Computation(intent="tie_break", sentences=[sentence],
-                       trace=[say("winner_trace", lang, scores=scores, counts=counts or "-")],
+                       trace=[say("winner_trace", lang, scores=scores, counts=counts) if counts
+                              else say("winner_trace_points", lang, scores=scores)],
                        value=value, value_text=None if value in (None, False) else shown[winners[0]],
                        claimed=claimed,
                        engine={"intent": "tie_break", "score": shared, "scores": [player[1] for player in table],
@@ -323,7 +326,8 @@ def compute(parsed: Parsed) -> Computation | None:
         source = parsed.previous  # "who wins then?" after the scores and tokens were said
         mine, theirs = _tokens_by_player(source)
     if mine is None or theirs is None:
-        return None
+        # "I finished on 31 and my opponent on 29": the scores decide before any token.
+        return _scorekeeper(parsed, named=False) if source is parsed else None
     tied = next((slot.value for slot in source.free_numbers()
                  if not re.match(r"\s*(?:" + alternation(words("token")) + r")" + E, source.folded[slot.end:])
                  and slot.value not in (mine, theirs)), None)
