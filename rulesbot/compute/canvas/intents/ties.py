@@ -161,6 +161,8 @@ def _players(parsed: Parsed, named: bool = True) -> tuple[list[list], int | None
     if not names and named:
         return None
     mentions = _mentions(parsed, names)
+    if not mentions:
+        return None  # no player said: nothing to give numbers to
     if len(names) == 1:
         # "Nina and I tied; she kept 1 token": with one player named, "she" is that player.
         mentions = [(start, end, names[0] if who == "opponent" else who) for start, end, who in mentions]
