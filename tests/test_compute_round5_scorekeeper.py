@@ -243,3 +243,28 @@ def test_sets_counted_are_the_times_a_card_is_met(question, lang, slug, held, me
     answer = ask(question, lang)
     assert answer is not None and answer.engine["intent"] == "ribbons_taken", answer and answer.answer
     assert answer.engine["held"] == held and answer.engine["met"] == met and answer.engine["taken"] == taken
+
+
+# ------------------------------------------------------------------------------ 9. what the new readings leave alone
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("tied at 30, who wins?", "en"),
+    ("égalité à 27, qui gagne ?", "fr"),
+])
+def test_a_tie_without_players_is_left_to_the_rule(question, lang):
+    # No player's tokens are said: the tie-break rule (rulebook p. 5) is the answer, not a computation.
+    assert ask(question, lang) is None
+
+
+def test_a_tally_follow_up_checks_the_previous_ribbons():
+    ribbons = {"proportion": 2, "style": 1, "hierarchy": 2, "movement": 1}
+    answer = answer_computed(None, "did that pass the goal then?", "en", _pack(),
+                             context=["Bonus scenario done: proportion 2, style 1, hierarchy 2, movement 1. total?"])
+    assert answer is not None and answer.engine["score"] == _tally(ribbons), answer and answer.answer
+    assert answer.engine["passed"] is (_tally(ribbons) >= _scenario("bonus").goal)
+
+
+def test_a_count_asked_with_where_it_goes_is_a_rule_question():
+    # "how many, and where is it put?": the placement is a rule the count does not answer.
+    assert ask("Combien de jetons dans la réserve du Puzzle solo, et où la pose-t-on ?", "fr") is None
