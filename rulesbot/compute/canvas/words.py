@@ -144,6 +144,12 @@ def _all_name_keys() -> frozenset[str]:
     return frozenset(key for kind in ("art", "scoring", "scenario", "level", "variant") for key in _name_index(kind)[1])
 
 
+@cache
+def name_words() -> frozenset[str]:
+    """Every word of the game's names (Art Cards, Scoring Cards, scenarios, levels, variants): never a player's name."""
+    return frozenset(part for key in _all_name_keys() for part in re.findall(r"[a-z]+", key))
+
+
 def fuzzy_name(token: str, kind: str):
     """The name of one kind a misspelt word means ("heirarchy", "proximty", "varietee"), or None: the closest name by
     edit distance within 1 (2 from 8 letters), same first letter, the word itself unknown to the vocabulary."""

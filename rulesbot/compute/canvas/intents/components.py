@@ -50,6 +50,14 @@ def compute(parsed: Parsed) -> Computation | None:
     leftover = _shortage(parsed, counts, slug, lang) or _in_play(parsed, counts, slug, lang) or _leftover(parsed, counts, slug, lang)
     if leftover is not None:
         return leftover
+    if variant is not None and parsed.cue("supply") and slug.removesuffix("_per_player") == "inspiration_tokens" \
+            and "token_supply" in counts:
+        # "how many tokens go into the supply at the start of a Solo Puzzle?": the variant's supply, not a player's.
+        slug, entry = "token_supply", counts["token_supply"]
+        name = entry.name_fr if lang == "fr" else entry.name_en
+    companion = _box_and_play(parsed, counts, slug, lang) or _each_and_all(parsed, counts, slug, lang)
+    if companion is not None:
+        return companion
     sentences = [say("component_count", lang, count=entry.count, component=name)]
     number = claimed_number(parsed, spans(parsed, "component")) or claimed_number(parsed)
     if number is None and parsed.claim:
@@ -60,8 +68,51 @@ def compute(parsed: Parsed) -> Computation | None:
                        engine={"intent": "component_count", "component": slug, "count": entry.count,
                                "page": entry.page, "ruleset": variant.name if variant is not None else "base"},
                        concepts=_variant_rules(variant, slug) + [(f"component/{slot.value}", {"page": entry.page})]
+                       + ([("take_variant", {"variant": variant.name})] if slug == "token_supply" else [])
                        # The player range is also what the components list is counted for (its tokens "at 5 players").
                        + ([("component_list", {})] if slug in ("max_players", "min_players") and variant is None else []))
+
+
+def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """"how many Scoring Cards in the box, and how many do we play with?": the box count and the count in play
+    (the engine's `<component>_in_play`), both when both are asked, the one in play when only it is."""
+    in_play = counts.get(f"{slug}_in_play")
+    if in_play is None or not parsed.cue("in_play"):
+        return None
+    box = counts[slug]
+    both = len(list(pattern("count_question").finditer(parsed.folded))) >= 2 or parsed.cue("count_scope")
+    name = box.name_fr if lang == "fr" else box.name_en
+    where = in_play.name_fr if lang == "fr" else in_play.name_en
+    key = "component_box_and_play" if both else "component_count"
+    sentence = say(key, lang, component=name, count=box.count if both else in_play.count, in_play=in_play.count,
+                   in_play_name=where) if both else say(key, lang, component=where, count=in_play.count)
+    number = claimed_number(parsed, spans(parsed, "component")) if parsed.claim and not both else None
+    return Computation(intent="components", sentences=[sentence], value=in_play.count, value_text=str(in_play.count),
+                       claimed=None if number is None else number.value,
+                       engine={"intent": "component_count", "component": in_play.slug, "count": in_play.count,
+                               "box": box.count if both else None, "page": in_play.page, "ruleset": "base"},
+                       concepts=[(f"component/{slug}", {"page": in_play.page})])
+
+
+def _each_and_all(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """"how many tokens each at the start? and there are 3 of us": the per-player count and what the players hold
+    together (players x the per-player count, against the box), both from the engine."""
+    if not slug.endswith("_per_player"):
+        return None
+    shares = _shares(parsed, counts, slug, "per_player")
+    if shares is None:
+        return None
+    per_player, total, players = shares
+    used, left, sentence = _dealt(per_player, total, players, lang)
+    # "4 each, so at 3 players that's 12 in play?": the count stated besides the players' and the share.
+    number = next((item for item in parsed.free_numbers() if item.start != players.start
+                   and item.value != per_player.count), None) if parsed.claim else None
+    return Computation(intent="components", sentences=[sentence],
+                       trace=[f"{players.value} × {per_player.count} = {used}; {total.count} - {used} = {left}"],
+                       value=used, value_text=str(used), claimed=None if number is None else number.value,
+                       engine={"intent": "component_in_play", "component": total.slug, "count": total.count,
+                               "players": players.value, "per_player": per_player.count, "in_play": used, "left": left},
+                       concepts=[(f"component/{total.slug}", {"page": total.page})])
 
 
 def _variant_rules(variant, slug: str) -> list[tuple[str, dict]]:

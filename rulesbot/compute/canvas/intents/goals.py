@@ -47,12 +47,21 @@ def _score(parsed: Parsed):
     if score is not None and re.search(B + r"(?:scenarios?|niveau|level)\s+" + either("goal_of_prep") + r"\s*$",
                                        parsed.folded[: score.start]):
         return None  # "Bonus c'est le scenario a 40": the scenario's goal, not a score
+    if score is not None and _said_as_goal(parsed, score):
+        return None  # "All Elements, 40 to reach?", "c 40 a faire ?": the goal claimed, not a score
     named = next((slot for slot in parsed.slots if slot.name in ("scenario", "level") and not slot.inherited
                   and score is not None and slot.end <= score.start), None)
     if named is not None and re.fullmatch(r"\s*,?\s*" + either("goal_is") + r"\s*",
                                           parsed.folded[named.end: score.start]):
         return None  # "le scenario No Elements c'est 35 points ?": the goal stated, not a score reached
     return score
+
+
+def _said_as_goal(parsed: Parsed, slot) -> bool:
+    """Whether a number is said as what must be reached ("40 to reach", "40 a faire", "36 needed"), not as a score."""
+    after = parsed.folded[slot.end:]
+    return re.match(r"\s*(?:(?:" + alternation(words("points")) + r")\s*)?(?:" + either("goal_after") + r")" + E,
+                    after) is not None
 
 
 def _bool_claim(parsed: Parsed, score, target) -> bool | None:
@@ -191,6 +200,9 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
                            concepts=[("scenario", {"slug": other.slug})])
     if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
         return None  # "scenario X: 3 Emphasis, 1 Hierarchy ... how many points?" counts ribbons
+    if parsed.has("ribbon_group"):
+        # "All Elements end: emphasis 3, hierarchy 2, ..., 2 silver: do we pass?": the ribbons make the score.
+        return _ribbon_tally(parsed, scenario)
     if parsed.cue("limit") and parsed.cue("all_cards"):
         return None  # "if we max out the 4 cards of scenario X": the cards' caps, not the scenario's goal
     concepts = [("scenario", {"slug": scenario.slug})]
@@ -209,6 +221,9 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
         cards = join([card_name(slug, lang) for slug in scenario.cards]
                      + ([say("random_cards", lang, count=scenario.random_cards)] if scenario.random_cards else []), lang) or "-"
         number = claimed_number(parsed, spans(parsed, "scenario", "level"))
+        card_count = _card_count(parsed, scenario)
+        if card_count is not None:
+            return card_count
         if number is not None and counts_things(parsed, number):
             # "l'objectif c'est 25 et ce sont 3 cartes au hasard": 3 counts the cards, 25 is the goal claimed.
             free = [slot for slot in parsed.free_numbers() if not counts_things(parsed, slot)]
@@ -226,6 +241,86 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
     engine_object.update({"score": score.value, "passed": passed})
     return Computation(intent="scenario", sentences=[sentence], trace=trace, value=passed, claimed=claimed,
                        engine=engine_object, concepts=concepts)
+
+
+def _counts_scoring_cards(parsed: Parsed, slot) -> bool:
+    """Whether a number counts cards and no Art Cards ("4 cartes de score", "3 scoring cards", "2 cards")."""
+    after = parsed.folded[slot.end: slot.end + 40]
+    if not re.match(r"\s+(?:[\w']+\s+)?(?:" + alternation(words("card")) + r")" + E, after):
+        return False
+    return not re.match(r"\s+(?:[\w']+\s+){0,2}?(?:art|en main|in hand|in my hand)\b", after)
+
+
+def _card_count(parsed: Parsed, scenario) -> Computation | None:
+    """How many Scoring Cards a scenario uses, asked ("combien de cartes de score pour Family Game ?") or claimed
+    ("Family Game se joue avec 4 cartes de score"), from the scenario's data (named cards plus cards drawn at
+    random)."""
+    lang = parsed.lang
+    taken = spans(parsed, "scenario", "level")
+    stated = [slot for slot in parsed.free_numbers() if not any(start < slot.end and slot.start < end for start, end in taken)]
+    counted = [slot for slot in stated if _counts_scoring_cards(parsed, slot)]
+    asked = parsed.form == "how_many" and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+)?(?:"
+                                                    + alternation(words("card")) + r")" + E, parsed.folded)
+    if len(counted) != 1 or len(stated) != 1:
+        if not (asked and not stated):
+            return None
+    count = len(scenario.cards) + (scenario.random_cards or 0)
+    cards = join([card_name(slug, lang) for slug in scenario.cards]
+                 + ([say("random_cards", lang, count=scenario.random_cards)] if scenario.random_cards else []), lang) or "-"
+    claimed = counted[0].value if counted and parsed.claim else None
+    return Computation(intent="scenario",
+                       sentences=[say("scenario_card_count", lang, scenario=scenario.name, count=count, cards=cards,
+                                      goal=scenario.goal)],
+                       value=count, value_text=str(count), claimed=claimed,
+                       engine={"intent": "scenario_cards", "scenario": scenario.slug, "cards": list(scenario.cards),
+                               "random_cards": scenario.random_cards or 0, "count": count},
+                       concepts=[("scenario", {"slug": scenario.slug})])
+
+
+def _ribbon_tally(parsed: Parsed, scenario) -> Computation | None:
+    """Whether the ribbons a player lists (by Scoring Card, plus silver) reach a scenario's goal: the engine's points
+    for each card's ribbons and for silver, summed; a total or a goal the message states is checked too."""
+    lang = parsed.lang
+    # A follow-up ("so did we pass?") checks the ribbons the previous question listed.
+    groups = [slot for slot in parsed.all("ribbon_group") if not slot.inherited] or list(parsed.all("ribbon_group"))
+    if not groups or any(slot.value.kind not in ("card", "silver") for slot in groups):
+        return None  # ribbons by colour: which card a colour is depends on the layout, not said here
+    counts: dict[str, int] = {}
+    for slot in groups:
+        counts[slot.value.key] = counts.get(slot.value.key, 0) + slot.value.count
+    terms, total = [], 0
+    for slug, count in counts.items():
+        if slug == "silver":
+            points = engine.SILVER_POINTS * count
+            terms.append(say("ribbons_trace_silver", lang, count=count, each=engine.SILVER_POINTS, points=points))
+        else:
+            points = engine.points_for(slug, count)
+            terms.append(say("ribbons_trace_item", lang, card=card_name(slug, lang), count=count, points=points))
+        total += points
+    taken = spans(parsed, "scenario", "ribbon_group", "ribbon_count")
+    free = [slot for slot in parsed.free_numbers(("ribbon_group", "ribbon_count"))
+            if not any(start < slot.end and slot.start < end for start, end in taken) and not counts_things(parsed, slot)]
+    goal_word = alternation(words("goal"))
+    said_goals = [slot for slot in free if re.match(r"\s*(?:points?\s+|pts?\s+)?(?:" + goal_word + r")" + E,
+                                                    parsed.folded[slot.end:])
+                  or re.search(B + goal_word + r"\s*(?:of|de|is|est|=|:|a)?\s*$", parsed.folded[: slot.start])
+                  or _said_as_goal(parsed, slot)]
+    totals = [slot for slot in free if slot not in said_goals]
+    passed = total >= scenario.goal
+    key = "scenario_tally_pass" if passed else "scenario_tally_fail"
+    sentence = say(key, lang, total=total, scenario=scenario.name, goal=scenario.goal, short=scenario.goal - total)
+    trace = [say("ribbons_trace_total", lang, terms="; ".join(terms), total=total),
+             say("solo_trace", lang, score=total, target=scenario.goal, result=say("yes" if passed else "no", lang))]
+    value, claimed = passed, None
+    if parsed.explicit_claim or parsed.claim and totals:
+        claimed = parsed.negated if _asserts_failure(parsed) else not parsed.negated
+        # "37 and we pass the 36 goal": a total or a goal said wrong makes the claim wrong.
+        if any(slot.value != total for slot in totals) or any(slot.value != scenario.goal for slot in said_goals):
+            value = not claimed
+    return Computation(intent="scenario", sentences=[sentence], trace=trace, value=value, claimed=claimed,
+                       engine={"intent": "scenario", "scenario": scenario.slug, "goal": scenario.goal,
+                               "cards": list(scenario.cards), "ribbons": counts, "score": total, "passed": passed},
+                       concepts=[("scenario", {"slug": scenario.slug}), ("ribbons", {})])
 
 
 def _level_reached(parsed: Parsed, score: int) -> Computation:
@@ -254,6 +349,8 @@ def compute_by_goal(parsed: Parsed) -> Computation | None:
     number = next((slot for slot in parsed.free_numbers()
                    if re.search(goal_words + r"\s*(?:of|de|is|est|=|:)?\s*$", parsed.folded[max(0, slot.start - 20): slot.start])
                    or re.match(r"\s*(?:" + alternation(words("points")) + r")\b", parsed.folded[slot.end:])), None)
+    if number is None and not parsed.free_numbers():
+        return _extreme_goal(parsed)
     if number is None or not parsed.cue("goal"):
         return None  # the number must be a goal ("a goal of 40", "40 points"), not "if 1 of us hits the goal"
     found = [scenario for scenario in engine.SCENARIOS if scenario.goal == number.value]
@@ -265,6 +362,29 @@ def compute_by_goal(parsed: Parsed) -> Computation | None:
     return Computation(intent="scenario", sentences=[sentence], value=[item.slug for item in found] or None,
                        engine={"intent": "scenario_by_goal", "goal": number.value, "scenarios": [item.slug for item in found]},
                        concepts=[("scenario", {"slug": found[0].slug if found else ""})])
+
+
+def _extreme_goal(parsed: Parsed) -> Computation | None:
+    """Which scenario has the highest (or lowest) goal ("which scenario needs the most points?"), from the engine's
+    scenarios; None unless the question asks for a goal's extreme."""
+    lang = parsed.lang
+    if not (parsed.cue("goal") or re.search(B + alternation(words("points")) + E, parsed.folded)):
+        return None
+    highest = re.search(B + either("goal_highest") + E, parsed.folded)
+    lowest = re.search(B + either("goal_lowest") + E, parsed.folded)
+    if (highest is None) == (lowest is None):
+        return None  # neither (or both) asked: not a superlative
+    pick = max if highest is not None else min
+    goal = pick(item.goal for item in engine.SCENARIOS)
+    found = [item for item in engine.SCENARIOS if item.goal == goal]
+    key = "scenario_goal_highest" if highest is not None else "scenario_goal_lowest"
+    goals = join([f"{item.name} {item.goal}" for item in engine.SCENARIOS], lang)
+    return Computation(intent="scenario", sentences=[say(key, lang, goal=goal, scenarios=join([item.name for item in found], lang),
+                                                         goals=goals)],
+                       value=[item.slug for item in found],
+                       engine={"intent": "scenario_by_goal", "goal": goal, "scenarios": [item.slug for item in found],
+                               "extreme": "highest" if highest is not None else "lowest"},
+                       concepts=[("scenario", {"slug": found[0].slug})])
 
 
 def compute_level(parsed: Parsed) -> Computation | None:

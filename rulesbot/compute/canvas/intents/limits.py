@@ -80,6 +80,11 @@ def taken_with_held(parsed: Parsed, scoring) -> Computation | None:
     # ("another 2 pairs of Shape", "2 sets": the card's condition counted in its own units is met that often.)
     counted = [match for match in re.finditer(B + f"(?P<n>{reader.fragment_articles})\\s+(?:more\\s+|other\\s+|autres\\s+)?(?:" + alternation(words("icon_word")) + r"\s+)?" + either("ribbon_count_units") + E,
                                               parsed.folded) if not held[0].start <= match.start() < held[0].end]
+    if scoring.rule.get("kind") == "sets_of":
+        # "my last painting has another 2 pairs of Shape": for a card scoring each set of an Element, the sets
+        # counted are the times its condition is met.
+        counted += [match for match in re.finditer(B + f"(?P<n>{reader.fragment_articles})\\s+" + either("condition_sets") + E,
+                                                   parsed.folded) if not held[0].start <= match.start() < held[0].end]
     met = [reader.count_value(match.group("n")) for match in counted]
     # "twice", "qu'une fois": a count said in one word, where no number-and-"times" reading covers it.
     met += [times[re.sub(r"\s+", " ", match.group(0))] for match in re.finditer(B + alternation(list(times)) + E, parsed.folded)
