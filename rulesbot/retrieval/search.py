@@ -255,7 +255,8 @@ class Retriever:
         return sorted(self._langs[game] - {query_lang})
 
     def coverage(self, query: str, game: str, query_lang: str) -> float:
-        """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1].
+        """The share of the question's words (stemmed, chat shorthand written out) that the game's knowledge uses
+        somewhere, in [0,1].
 
         A word counts when its stem in the question's language is known, or its stem in the pack's other language:
         a bilingual player's "apres que je take la card, elles slide où ?" uses the rules' English words, which
@@ -267,7 +268,11 @@ class Retriever:
         if query_lang not in self._langs[game]:
             # A question in a language the knowledge lacks (a one-language user rulebook): no lexical evidence.
             return 1.0
-        stems = stems_by_term(query, query_lang, others)
+        from rulesbot.extractive import normalise_chat
+
+        # Chat shorthand is read as what it stands for ("pts" -> points, "gratos" -> gratuit) and filler ("lol",
+        # "mdr") is no word of the question: neither is evidence that the question is about something else.
+        stems = stems_by_term(normalise_chat(query, query_lang), query_lang, others)
         if not stems:
             return 1.0
         known = self._bm25_for(game).idf
