@@ -62,21 +62,60 @@ def choose_answer_record(records: list[Ranked], calibration: Calibration) -> Ran
 IF_YOU_MEANT = {"en": "If you meant {topic}: {text} (p. {pages})", "fr": "Si vous vouliez dire {topic} : {text} (p. {pages})"}
 
 
-def lead_applies(question: str, item: Ranked, calibration: Calibration) -> bool:
-    """Whether `item`'s FAQ lead answers `question`: close to its own phrasings, same polarity, same form."""
+def lead_applies(question: str, item: Ranked, calibration: Calibration, engine: str | None = None) -> bool:
+    """Whether `item`'s FAQ lead answers `question`: close to the record's own question, same polarity, same form,
+    and naming no value (a colour, a number, a hand size, a Scoring Card) that question does not name (read with the
+    game's `engine` parser; without one, values are not compared)."""
     entry = item.entry
-    if not entry.lead or not entry.question or item.asked is None:
+    # The lead answers the record's own question: its closeness is read there (`own`), not on a paraphrase, which
+    # may ask a neighbouring case ("Hue in red and Shape in green?" beside "in neighbouring swatches?", "No.").
+    close = item.own if item.own is not None else item.asked
+    if not entry.lead or not entry.question or close is None:
         return False
-    if item.asked < calibration.lead_threshold:
+    if close < calibration.lead_threshold:
         return False
-    return negated(question) == negated(entry.question) and asks_yes_no(question) == asks_yes_no(entry.question)
+    if negated(question) != negated(entry.question) or asks_yes_no(question) != asks_yes_no(entry.question):
+        return False
+    from rulesbot.lang import detect_lang
+
+    question_lang = detect_lang(question, entry.lang)
+    if engine and _answers_yes_no(entry.lead) and _parse(question, question_lang, engine).explicit_claim:
+        # A claim ("my mate says the tokens on my card go back to the supply, right?") may state the opposite
+        # outcome of the record's question ("Do I get the tokens on the card I take?", "Yes.") in words no
+        # negation shows: "Yes." would endorse it. The statement settles a claim by itself.
+        return False
+    return stated_values(question, question_lang, engine) <= stated_values(entry.question, entry.lang, engine)
+
+
+def _parse(text: str, lang: str, engine: str):
+    from rulesbot.compute.parse import parse
+
+    return parse(text, "fr" if lang == "fr" else "en", engine)
+
+
+def _answers_yes_no(lead: str) -> bool:
+    # A lead that opens with yes or no ("Yes.", "Non, 5."), from the ranking vocabulary.
+    words = ranking_data()["yes_no_answers"]
+    return bool(re.match(r"(?:" + "|".join(map(re.escape, words)) + r")(?!\w)", fold(lead)))
+
+
+def stated_values(text: str, lang: str, engine: str | None) -> frozenset[tuple[str, str]]:
+    """The values `text` states, read by the question-understanding layer (rulesbot.compute.parse): each slot's
+    kind and value ("colour" "red", "hand_size" "4", "scoring_card" "space"); empty for a game without an engine.
+
+    A lead answers its record's question for the values that question names: "No." to "a Hue and a Shape in
+    neighbouring swatches?" says nothing of a Hue in red and a Shape in green (swatches 1 and 3)."""
+    if not engine:
+        return frozenset()
+    parsed = _parse(text, lang, engine)
+    return frozenset((slot.name, str(getattr(slot.value, "slug", slot.value))) for slot in parsed.slots)
 
 
 def statement(question: str, item: Ranked, pack: Pack, lang: str, calibration: Calibration, *, lead: bool) -> str:
     """The answer text of one record in `lang`: its twin's text, after its lead when `lead` and the lead applies."""
     shown = pack.twin(item.entry, lang) or _any_twin(pack, item.entry, lang)
     text = shown.text
-    if lead and shown.lead and lead_applies(question, item, calibration):
+    if lead and shown.lead and lead_applies(question, item, calibration, pack.manifest.engine):
         text = f"{shown.lead} {text}"
     return text if shown.lang == lang else ONLY_IN[lang].format(text=text)
 

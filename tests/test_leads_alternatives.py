@@ -149,3 +149,62 @@ def test_an_elliptical_follow_up_gets_the_statement_without_the_previous_questio
     assert answer.answer == "The tokens on the card you take go with it."
     standalone = rule_answer("do i get the tokens on the card i take?", "en", records, _pack(hash_bot), CALIBRATION, 0.9)
     assert standalone.answer.startswith("Yes. ")
+
+
+# A lead answers its record's own question, for the values that question names (rulebook p. 3-4: Space counts a Hue
+# and a Shape that are neither in one swatch nor in neighbouring ones; a card may be taken with fewer than 5 in hand).
+SPACE = _faq(
+    "faq.space-apart", "Does Space count a Hue and a Shape in neighbouring swatches?", "No.",
+    "Space needs a Hue and a Shape neither in the same swatch nor in neighbouring ones.", page=4,
+)
+FULL_HAND = _faq(
+    "faq.full-hand", "Can I take a card with 5 cards in hand?", "No.",
+    "With 5 Art Cards in hand you cannot take another: your action must be to complete a painting.",
+)
+SPACE_FR = Entry(
+    id="faq.space-apart.fr", concept_id="faq.space-apart", lang="fr", source="faq", pages=[4], section="Espace",
+    question="Espace compte-t-il une Teinte et une Forme dans des zones voisines ?", lead="Non.",
+    text="Espace demande une Teinte et une Forme ni dans la même zone ni dans des zones voisines.", game="canvas",
+)
+
+
+def test_no_lead_when_the_question_names_values_its_records_question_does_not():
+    # Swatches 1 and 3 (red and green), 2 and 5 (yellow and violet) are not neighbours: "No." would be wrong.
+    close = Ranked(SPACE, 0.95, 0.95, asked=0.97, own=0.97)
+    assert not lead_applies("For Space, does a Hue in red and a Shape in green count?", close, CALIBRATION, "canvas")
+    assert not lead_applies("space: hue in the yellow swatch, shape in the violet one. ok?", close, CALIBRATION, "canvas")
+    french = Ranked(SPACE_FR, 0.95, 0.95, asked=0.97, own=0.97)
+    assert not lead_applies(
+        "pour Espace, une Teinte en rouge et une Forme en vert, ça compte ?", french, CALIBRATION, "canvas"
+    )
+    # Its own question, values and all, keeps its lead.
+    assert lead_applies("does Space count a hue and a shape in neighbouring swatches?", close, CALIBRATION, "canvas")
+
+
+def test_no_lead_for_another_hand_size_than_the_records_question():
+    close = Ranked(FULL_HAND, 0.95, 0.95, asked=0.97, own=0.97)
+    # With 3 or 4 cards in hand a card may be taken: "No." answers 5 only.
+    assert not lead_applies("can I take a card with 4 cards in hand?", close, CALIBRATION, "canvas")
+    assert not lead_applies("je peux prendre une carte avec 3 cartes en main ?", close, CALIBRATION, "canvas")
+    assert lead_applies("can I still take a card with 5 cards in hand?", close, CALIBRATION, "canvas")
+
+
+def test_the_lead_reads_the_closeness_to_the_records_own_question_not_a_paraphrase():
+    # A paraphrase may ask a neighbouring case; only the record's own question is what its lead answers.
+    via_paraphrase = Ranked(SPACE, 0.95, 0.95, asked=0.97, own=0.85)
+    assert not lead_applies("does space count a hue and a shape side by side?", via_paraphrase, CALIBRATION, "canvas")
+    own = Ranked(SPACE, 0.95, 0.95, asked=0.97, own=0.95)
+    assert lead_applies("does space count a hue and a shape side by side?", own, CALIBRATION, "canvas")
+
+
+def test_a_claim_gets_no_yes_or_no_lead():
+    # Rulebook p. 3: the tokens on the card you take are yours. Each claim is close to "Do I get the tokens on the
+    # card I take?" (lead "Yes."), yet states another outcome, which "Yes." would endorse.
+    close = Ranked(TAKEN, 0.95, 0.95, asked=0.97, own=0.97)
+    for claim in (
+        "my friend says the tokens on the card I take go back to the box, right?",
+        "someone told me the tokens on the card I take get discarded",
+        "mon frère dit que les jetons sur la carte que je prends retournent dans la réserve, c'est ça ?",
+    ):
+        assert not lead_applies(claim, close, CALIBRATION, "canvas"), claim
+    assert lead_applies("do i get the tokens on the card i take?", close, CALIBRATION, "canvas")

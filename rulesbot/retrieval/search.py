@@ -46,6 +46,10 @@ class Ranked:
     # matches (0 when BM25 had nothing to say): first-stage evidence for the second stage.
     lexical: float = 0.0
     matched: float = 0.0
+    # The similarity between the question and the record's own FAQ question alone (None: no dense score, or no
+    # question): its lead answers that question, while a paraphrase may ask a neighbouring one ("Hue in red and
+    # Shape in green, far enough apart?" beside "neighbouring swatches?", lead "No."), so the lead reads this.
+    own: float | None = None
 
 
 @dataclass
@@ -148,7 +152,7 @@ class Retriever:
         """Records of `game` ranked for `query` (only records in `langs` if given), best first."""
         asked_as = query
         query = self._without_game_name(query, game)
-        dense, asked = self._dense_scores(query, game) if self.mode != "bm25" else ({}, {})
+        dense, asked, own = self._dense_scores(query, game) if self.mode != "bm25" else ({}, {}, {})
         # Words only match words: BM25 has nothing to say when the records searched are in another language.
         lexical_useful = self.mode != "dense" and (langs is None or query_lang in langs)
         lexical = self._lexical_scores(query, game, query_lang) if lexical_useful else {}
@@ -179,7 +183,7 @@ class Retriever:
         ranked = [
             Ranked(
                 self._entry(key), scored[key][0], scored[key][1], asked.get(key),
-                lexical.get(key, (0.0, 0.0))[0] / best_lexical, lexical.get(key, (0.0, 0.0))[1],
+                lexical.get(key, (0.0, 0.0))[0] / best_lexical, lexical.get(key, (0.0, 0.0))[1], own.get(key),
             )
             for _rank, _id, key in best
         ]
@@ -257,7 +261,8 @@ class Retriever:
         return sorted(self._langs[game] - {query_lang})
 
     def coverage(self, query: str, game: str, query_lang: str) -> float:
-        """The share of the question's words (stemmed) that the game's knowledge uses somewhere, in [0,1].
+        """The share of the question's words (stemmed, chat shorthand written out) that the game's knowledge uses
+        somewhere, in [0,1].
 
         A word counts when its stem in the question's language is known, or its stem in the pack's other language:
         a bilingual player's "apres que je take la card, elles slide où ?" uses the rules' English words, which
@@ -269,7 +274,11 @@ class Retriever:
         if query_lang not in self._langs[game]:
             # A question in a language the knowledge lacks (a one-language user rulebook): no lexical evidence.
             return 1.0
-        stems = stems_by_term(query, query_lang, others)
+        from rulesbot.extractive import normalise_chat
+
+        # Chat shorthand is read as what it stands for ("pts" -> points, "gratos" -> gratuit) and filler ("lol",
+        # "mdr") is no word of the question: neither is evidence that the question is about something else.
+        stems = stems_by_term(normalise_chat(query, query_lang), query_lang, others)
         if not stems:
             return 1.0
         known = self._bm25_for(game).idf
@@ -321,16 +330,17 @@ class Retriever:
 
     def _dense_scores(
         self, query: str, game: str
-    ) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], float]]:
-        """(mixed score per record, best question/paraphrase similarity per record that has stored questions)."""
+    ) -> tuple[dict[tuple[str, str], float], dict[tuple[str, str], float], dict[tuple[str, str], float]]:
+        """(mixed score per record, best question/paraphrase similarity per record that has stored questions, the
+        similarity to its own FAQ question per record that has one)."""
         if game not in self.packs:
-            return {}, {}
+            return {}, {}, {}
         searched = self._index_for(game)
         if searched is None or not searched.index.count():
-            return {}, {}
+            return {}, {}, {}
         layout = self._layout(game, searched)
         if not layout.keys:
-            return {}, {}
+            return {}, {}, {}
         by_row = searched.index.similarities(self.embedder.embed_queries([query]))
         # Max-pool each record's vectors: its passage, and its best question or paraphrase.
         passage = np.full(len(layout.keys), -np.inf, dtype=np.float32)
@@ -338,6 +348,9 @@ class Retriever:
         text = layout.is_text
         np.maximum.at(passage, layout.slots[text], by_row[layout.rows[text]])
         np.maximum.at(asked, layout.slots[~text], by_row[layout.rows[~text]])
+        own = np.full(len(layout.keys), -np.inf, dtype=np.float32)
+        question = layout.is_question
+        np.maximum.at(own, layout.slots[question], by_row[layout.rows[question]])
         weight = self.calibration.text_weight
         # A record without questions is its passage match alone; only records with a passage are ranked.
         has_questions = np.isfinite(asked)
@@ -350,22 +363,27 @@ class Retriever:
             for key, value, ok in zip(layout.keys, asked, has_questions & has_passage, strict=True)
             if ok
         }
-        return mixed_by_key, asked_by_key
+        own_by_key = {
+            key: float(value) for key, value, ok in zip(layout.keys, own, has_passage, strict=True) if ok and np.isfinite(value)
+        }
+        return mixed_by_key, asked_by_key, own_by_key
 
     def _layout(self, game: str, searched: "_GameIndex") -> "_GameRows":
         """Which index rows belong to `game`'s records (computed once per game)."""
         if game not in self._layouts:
             known = self.packs[game].by_id
             keys: dict[tuple[str, str], int] = {}
-            rows, slots, is_text = [], [], []
+            rows, slots, is_text, is_question = [], [], [], []
             for row, key in enumerate(searched.rows):
                 if key[0] != game or key[1] not in known:
                     continue
                 rows.append(row)
                 slots.append(keys.setdefault(key, len(keys)))
                 is_text.append(searched.kinds[row] == "text")
+                is_question.append(searched.kinds[row] == "question")
             self._layouts[game] = _GameRows(
-                list(keys), np.array(rows, dtype=np.int64), np.array(slots, dtype=np.int64), np.array(is_text, dtype=bool)
+                list(keys), np.array(rows, dtype=np.int64), np.array(slots, dtype=np.int64), np.array(is_text, dtype=bool),
+                np.array(is_question, dtype=bool),
             )
         return self._layouts[game]
 
@@ -401,11 +419,13 @@ class _GameIndex:
 
 @dataclass(frozen=True)
 class _GameRows:
-    """One game's index rows: each row's record slot (into `keys`) and whether it is a passage."""
+    """One game's index rows: each row's record slot (into `keys`), whether it is a passage, and whether it is an FAQ
+    record's own question."""
 
     keys: list[tuple[str, str]]
     rows: np.ndarray
     slots: np.ndarray
     is_text: np.ndarray
+    is_question: np.ndarray
 
 
