@@ -641,3 +641,65 @@ def test_faq_counts_match_the_engine(faq, lang):
     designers = next(a for a in engine.ACHIEVEMENTS if a.slug == "beat-the-designers")
     text = _faq_text(faq, "faq.achievements-designers", lang)
     assert f"{designers.params['min'] - 1}" in text and f"{designers.params['min']} points" in text
+
+
+# ---- statements say the rule in the rulebook's own words (a player asks with them)
+
+# (record, language, word or phrase): the word of the rulebook (/work/shared/seeds: the English rulebook and the
+# French rules-help page) or of the Scoring Cards' backs (FACTS.md 1.2) that states each rule. A statement in other
+# words ("neighbouring" for "adjacent", "are yours" for "keep", "ne compte pas" for "ignorées") leaves out the word
+# a player asks with, and the answer then fails to say it.
+RULEBOOK_WORDS = [
+    ("faq.space", "en", "adjacent"),
+    ("faq.space", "fr", "adjacentes"),
+    ("card-space", "fr", "adjacentes"),
+    ("card-proximity", "fr", "adjacentes"),
+    ("faq.proximity-adjacent", "fr", "adjacents"),
+    ("faq.tokens-on-taken-card", "en", "keep"),
+    ("faq.tokens-on-taken-card", "fr", "gardes"),
+    ("faq.skip-card-with-tokens", "en", "keeps"),
+    ("gain-tokens", "en", "keep"),
+    ("faq.tokens-on-skipped-cards", "en", "each skipped card"),
+    ("faq.tokens-on-skipped-cards", "fr", "chaque carte sautée"),
+    ("faq.covered-icons", "en", "ignored"),
+    ("faq.covered-icons", "fr", "ignorées"),
+    ("faq.icons-through-clear", "fr", "ignorées"),
+    ("faq.ribbons-run-out", "en", "substitute"),
+    ("faq.ribbons-run-out", "fr", "substitut"),
+    ("ribbons-run-out", "fr", "substitut"),
+    ("faq.consistency", "en", "not Elements"),
+    ("faq.consistency", "fr", "pas des éléments"),
+    ("faq.bonus-not-element", "en", "not an Element"),
+    ("faq.bonus-not-element", "fr", "pas un élément"),
+    ("faq.symmetry", "en", "same Element"),
+    ("faq.symmetry", "fr", "même élément"),
+    ("turn-order", "fr", "horaire"),
+    ("faq.first-player", "fr", "horaire"),
+    ("color-swatches", "en", "position"),
+    ("faq.swatches", "fr", "position"),
+]
+
+
+@pytest.mark.parametrize(("concept", "lang", "word"), RULEBOOK_WORDS)
+def test_statements_use_the_rulebook_word(pack, concept, lang, word):
+    from rulesbot.evaluation import key_facts_present
+
+    entry = next(e for e in pack.entries if e.concept_id == concept and e.lang == lang)
+    assert key_facts_present([word], entry.text), (entry.id, word, entry.text)
+
+
+def test_the_new_misreading_records_settle_both_ways(faq):
+    # A bonus icon with none of its Element showing gives nothing (1 silver Ribbon per matching visible Element,
+    # rulebook p. 4); a card's cap stops a 4th Ribbon (Variety stops at 3 Ribbons, 13 points); Space's swatches
+    # must not be adjacent (FACTS 1.2), which by swatch number means at least 2 apart.
+    variety = engine.scoring_card("variety")
+    for lang in LANGS:
+        assert re.search(r"\b0\b", _faq_text(faq, "faq.bonus-none-visible", lang))
+        beyond = _faq_text(faq, "faq.ribbon-beyond-max", lang)
+        assert f"{variety.max_ribbons} " in beyond and f"{variety.points[-1]} points" in beyond
+        assert "4e" in beyond or "4th" in beyond
+        distance = _faq_text(faq, "faq.space-distance", lang)
+        sep = " and " if lang == "en" else " et "
+        apart = {(a, b) for a in range(1, 6) for b in range(a + 1, 6) if b - a >= 2}
+        quoted = {(int(a), int(b)) for a, b in re.findall(rf"\b(\d){sep}(\d)\b", distance)}
+        assert apart <= quoted and len(quoted - apart) == 4  # the 6 far pairs, then the 4 adjacent ones
