@@ -166,10 +166,10 @@ class Rulesbot:
         # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
         # since "tips to beat the Master level" would otherwise get the Master level's goal.
         passages = passage_only(pack)
-        # An ingested rulebook is read with chat shorthand written out ("u", "b4", "strat", "lol" dropped): its
-        # passages share no stored question's wording. The shipped packs' calibration was set on raw questions.
+        # An ingested rulebook is also read through the glossary's chat table ("bro" -> "friend", "??" collapsed),
+        # tuned on the dev rulebooks' passages, which share no stored question's wording.
         read = normalise_chat(question, question_lang) if passages else question
-        # Cues are tried on the question as asked, then as read ("une appli" is a cue; so is "strategy").
+        # Cues are tried on the question as read, then as asked ("une appli" is a cue; so is "strategy").
         beyond = out_of_scope(question, pack.manifest.title, pack.game)
         if beyond is None and read != question:
             beyond = out_of_scope(read, pack.manifest.title, pack.game)

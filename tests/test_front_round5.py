@@ -263,3 +263,43 @@ def test_a_computed_answer_to_a_slang_question_is_in_the_writers_language(real_b
     assert answer.lang == "fr"
     answer = real_bot.ask("i got 1 token, can i grab the 2nd card fr?")
     assert answer.lang == "en"
+
+
+# Family: who made the game, videos, popularity, the assistant's own play: nothing a rulebook says.
+
+
+@pytest.mark.parametrize(
+    ("question", "reason"),
+    [
+        ("who drew the pictures on the art cards?", "credits"),
+        ("c'est qui l'illustratrice des cartes ?", "credits"),
+        ("which company is the publisher of the French edition?", "credits"),
+        ("tu connais une bonne vidéo pour apprendre à jouer ?", "resources"),
+        ("is there any tutorial on youtube for the solo mode?", "resources"),
+        ("which Scoring Card is the most popular with players?", "opinion"),
+        ("la plupart des gens jouent avec quel scénario ?", "opinion"),
+        ("have you ever played a full game?", "chat"),
+        ("et toi, tu joues souvent à Canvas toi ?", "chat"),
+    ],
+)
+def test_credits_videos_popularity_and_the_assistants_own_play_are_near_domain(question, reason):
+    assert _reason(question) == reason
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # A video told as the source of a claim asks the rules.
+        "a video showed someone taking two cards in one turn, is that allowed?",
+        "dans la vidéo ils posaient un jeton sur chaque carte sautée, c'est la règle ?",
+        # The designers' top score is an achievement's condition.
+        "how much do I need to beat the designers' best score?",
+        # A component running out mid-game asks the rules' substitute.
+        "plus de rubans bleus, rupture de stock en pleine partie, on fait quoi ?",
+        "we're out of stock on green ribbons during the game, what do we do?",
+        # "you" in a rule.
+        "do you play clockwise or counter-clockwise?",
+    ],
+)
+def test_rules_questions_near_those_cues_stay_in_scope(question):
+    assert _reason(question) is None
