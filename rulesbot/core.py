@@ -30,6 +30,7 @@ from rulesbot.knowledge import (
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
+from rulesbot.shorthand import normalise
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
@@ -137,31 +138,51 @@ class Rulesbot:
         return finish_answer(answer, game=game, point_words=_point_words(self.packs.get(game), answer.lang))
 
     def _answer(self, question: str, lang: str | None, game: str | None, context: list[str] | None) -> Answer:
+        question = validate_question(question, self.settings.max_question_chars)
+        context = validate_context(context, self.settings.max_question_chars)
+        pack = get_pack(self.packs, game or self.settings.default_game)
+        # A follow-up belongs to its conversation: the previous question's language counts too (rulesbot.lang).
+        question_lang = detect_lang(question, self.settings.default_lang, context=context)
+        answer_lang = _checked_lang(lang) or question_lang
+        # Chat shorthand written out once ("cb" -> "combien", "chui" -> "je suis", "w" -> "with", "ngl" dropped;
+        # rulesbot.shorthand): scope, the question-understanding layer and retrieval all read the same text; the
+        # answer keeps the question as asked.
+        asked = question
+        question = normalise(question, question_lang).text
+        context = [normalise(previous, question_lang).text for previous in context]
+        answer = self._answer_read(asked, question, question_lang, answer_lang, pack, context)
+        if answer.question != question or question == asked:
+            return answer
+        return answer.model_copy(update={"question": asked})
+
+    def _answer_read(self, asked: str, question: str, question_lang: str, answer_lang: str, pack: Pack,
+                     context: list[str]) -> Answer:
+        """The answer to `question`, the text read from the question as `asked` (its shorthand written out)."""
         from rulesbot.answer import out_of_scope_answer, reason_answer, rule_answer, unknown_answer
         from rulesbot.compute.parse import asks_reason_only
         from rulesbot.extractive import confidence as passage_confidence
         from rulesbot.extractive import normalise_chat, passage_decision, passage_only, rulebook_says
-        from rulesbot.scope import out_of_scope
+        from rulesbot.scope import follow_up_out_of_scope, out_of_scope
 
-        question = validate_question(question, self.settings.max_question_chars)
-        context = validate_context(context, self.settings.max_question_chars)
-        pack = get_pack(self.packs, game or self.settings.default_game)
-        question_lang = detect_lang(question, self.settings.default_lang)
-        answer_lang = _checked_lang(lang) or question_lang
         # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
         # since "tips to beat the Master level" would otherwise get the Master level's goal.
         passages = passage_only(pack)
-        # An ingested rulebook is read with chat shorthand written out ("u", "b4", "strat", "lol" dropped): its
-        # passages share no stored question's wording. The shipped packs' calibration was set on raw questions.
+        # An ingested rulebook is also read through the glossary's chat table ("bro" -> "friend", "??" collapsed),
+        # tuned on the dev rulebooks' passages, which share no stored question's wording.
         read = normalise_chat(question, question_lang) if passages else question
         if context and asks_reason_only(question, pack):
             # "why?" after an answer: the rule that answer rests on (its record, or the rules a computation cites).
-            previous = self._answer(context[-1], answer_lang, game, context[:-1])
+            previous = self._answer(context[-1], answer_lang, pack.game, context[:-1])
             return reason_answer(question, answer_lang, previous, pack)
-        # Cues are tried on the question as asked, then as read ("une appli" is a cue; so is "strategy").
+        # Cues are tried on the question as read, then as asked ("une appli" is a cue; so is "strategy").
         beyond = out_of_scope(question, pack.manifest.title, pack.game)
         if beyond is None and read != question:
             beyond = out_of_scope(read, pack.manifest.title, pack.game)
+        if beyond is None and asked != question:
+            beyond = out_of_scope(asked, pack.manifest.title, pack.game)
+        if beyond is None and context:
+            # "et la pire ?" after "meilleure carte de score ?": a follow-up that only continues a near-domain question.
+            beyond = follow_up_out_of_scope(question, question_lang, context, pack.manifest.title, pack.game, pack)
         if beyond is not None and passages and beyond.reason != "price" and rulebook_says(pack, beyond.cue):
             # A site's rulebook with its own "Strategy tips" or "Expansions" section answers those; its money
             # words ("cost", "price") are its own economy, never the box's price.

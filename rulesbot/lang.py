@@ -11,6 +11,8 @@ When nothing decides, the caller's default language wins (English unless configu
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
 
 # Function words (pronouns, articles, prepositions, auxiliaries, question words) that are (almost) only French or
 # only English: the grammar a message is written in. Weight 2 each.
@@ -62,18 +64,36 @@ _ENGLISH_ENDINGS = re.compile(r"\b\w+(?:ing|ght|th)\b", re.IGNORECASE)
 _WORD = re.compile(r"[\w'’-]+")
 
 LANGS = ("en", "fr")
+# How much the newest previous question of a conversation weighs beside the follow-up's own words.
+CONTEXT_WEIGHT = 0.5
+# A chat shorthand word only one language's table lists ("chui", "cb"; "ngl", "ur"): a function word's vote; a
+# lone letter of one table ("c", "g"; "u", "w") a content word's.
+_SHORTHAND_WEIGHT = 2.0
+_LETTER_WEIGHT = 1.0
 
 
-def detect_lang(text: str, default: str = "en") -> str:
+def detect_lang(text: str, default: str = "en", context: Sequence[str] = ()) -> str:
     """"fr" or "en" for `text`; `default` when the evidence is even.
 
     The grammar decides when it clearly leans one way (function words, elisions, contractions); otherwise all the
-    evidence counts, game words and letter patterns included.
+    evidence counts, game words, chat shorthand and letter patterns included. `context` (the player's previous
+    questions, newest last) is the conversation a follow-up belongs to: the newest previous question's evidence
+    counts too, at CONTEXT_WEIGHT, so "et en master ?" after an English question stays English while a follow-up
+    written in a language of its own ("and what about the second one?") keeps it.
     """
+    previous = next((item for item in reversed(list(context)) if isinstance(item, str) and item.strip()), None)
     grammar_french, grammar_english = grammar_scores(text)
+    if previous is not None:
+        french_before, english_before = grammar_scores(previous)
+        grammar_french += CONTEXT_WEIGHT * french_before
+        grammar_english += CONTEXT_WEIGHT * english_before
     if abs(grammar_french - grammar_english) >= _GRAMMAR_MARGIN:
         return "fr" if grammar_french > grammar_english else "en"
     french, english = lang_scores(text)
+    if previous is not None:
+        french_before, english_before = lang_scores(previous)
+        french += CONTEXT_WEIGHT * french_before
+        english += CONTEXT_WEIGHT * english_before
     if french > english:
         return "fr"
     if english > french:
@@ -97,9 +117,14 @@ def grammar_scores(text: str) -> tuple[float, float]:
     """(French, English) scores of `text`'s grammar alone: function words, elisions and contractions."""
     french = 3.0 * len(_ELISION.findall(text))
     english = 1.5 * len(_CONTRACTION.findall(text))
+    shorthand = _shorthand_words()
     for word in _words(text):
         french += _FRENCH_GRAMMAR.get(word, 0)
         english += _ENGLISH_GRAMMAR.get(word, 0)
+        if len(word) > 1:
+            # Chat shorthand is mostly little words written short ("chui", "koi", "pk"; "ur", "b4"): grammar.
+            french += _SHORTHAND_WEIGHT * (word in shorthand["fr"])
+            english += _SHORTHAND_WEIGHT * (word in shorthand["en"])
     return french, english
 
 
@@ -108,14 +133,19 @@ def lang_scores(text: str) -> tuple[float, float]:
     french, english = grammar_scores(text)
     french += 3.0 * len(_ACCENTED.findall(text))
     english += 1.5 * len(_ENGLISH_ENDINGS.findall(text))
+    shorthand = _shorthand_words()
     for word in _words(text):
         french += _FRENCH_CONTENT.get(word, 0)
         english += _ENGLISH_CONTENT.get(word, 0)
+        if len(word) == 1:
+            # A lone letter ("c", "u") is weaker evidence: it may be a label ("step C").
+            french += _LETTER_WEIGHT * (word in shorthand["fr"])
+            english += _LETTER_WEIGHT * (word in shorthand["en"])
         stripped = _strip_accents(word)
         if stripped != word and word not in _FRENCH_GRAMMAR and word not in _FRENCH_CONTENT:
             french += 1
     # French typography puts a space before ? and ! ("Combien de jetons ?").
-    if re.search(r"\w\s[?!:;]\s*$", text):
+    if re.search(r"\S\s[?!:;]\s*$", text):
         french += 1
     return french, english
 
@@ -123,3 +153,11 @@ def lang_scores(text: str) -> tuple[float, float]:
 def _strip_accents(word: str) -> str:
     folded = unicodedata.normalize("NFKD", word)
     return "".join(char for char in folded if not unicodedata.combining(char))
+
+
+@lru_cache(maxsize=1)
+def _shorthand_words() -> dict[str, frozenset[str]]:
+    # The chat tables (rulesbot/shorthand.json) say which shorthand belongs to one language only.
+    from rulesbot.shorthand import language_words
+
+    return language_words()

@@ -138,11 +138,21 @@ def _anchored(folded: str, match: re.Match, anchors: re.Pattern, cues: list[re.P
     return False
 
 
+@lru_cache(maxsize=1)
+def _away_pattern() -> re.Pattern:
+    # The phrases that point at the other game just named ("dans ce jeu-là", "in that game"), never at the pack's.
+    return _group_pattern(tuple(scope_data()["comparison"]["away"]), "")
+
+
 def _about_own_game(folded: str, cues: list[re.Pattern], anchors: re.Pattern) -> bool:
-    """Whether a question naming another game (or a digital version) is still about the pack's game: each such
+    """Whether a question naming another game (or a digital version) is still about the pack's game: no phrase
+    points at the game named (comparison["away"]: "dans ce jeu-là", "in that game"), and each such
     name is compared ("like the automa in Scythe", "comme au tarot"), told in a statement of its own before the
     question, or said in a sentence whose other clause points at the pack's game (`anchors`: "in Canvas",
     "ici"); and the question says enough of its own (comparison["min_words"] words) outside the comparisons."""
+    if _away_pattern().search(folded):
+        # "On sort de Wingspan, les oeufs ça vaut combien dans ce jeu-là ?": the question points at the game named.
+        return False
     markers = _comparison_markers()
     spans = _sentences(folded)
     compared: list[tuple[int, int]] = []
@@ -250,3 +260,28 @@ def _first_rule(folded: str, title: str, game: str | None) -> OutOfScope | None:
 def scope_message(reason: str, lang: str, title: str) -> str:
     """The honest message for one reason, in `lang`."""
     return scope_data()["messages"][reason][lang].format(title=title)
+
+
+# The forms of a follow-up that asks nothing of its own ("et la pire ?", "and in solo?"): it goes on with the
+# previous question's topic. A follow-up that asks a count, a permission or a condition is a question in its own right.
+_CONTINUING_FORMS = ("what_if", "which", "other")
+
+
+def follow_up_out_of_scope(question: str, lang: str, context: list[str], title: str, game: str | None,
+                           pack) -> OutOfScope | None:
+    """The previous question's reason when `question` only continues it: "meilleure carte de score ?" then "et la
+    pire ?" is still an opinion. The newest previous question must be out of scope, and `question` an elliptical
+    follow-up (rulesbot.compute.parse.is_follow_up) naming nothing to compute and asking in one of the continuing
+    forms (no count, permission or condition of its own: "and how many are there?" is a rules question)."""
+    from rulesbot.compute.parse import is_follow_up, parse
+
+    previous = next((item for item in reversed(context) if item.strip()), None)
+    if previous is None or not is_follow_up(question, pack):
+        return None
+    before = out_of_scope(previous, title, game)
+    if before is None:
+        return None
+    parsed = parse(question, lang, game or "")
+    if parsed.form not in _CONTINUING_FORMS or any(slot.name != "variant" for slot in parsed.slots):
+        return None
+    return before
