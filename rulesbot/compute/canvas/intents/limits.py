@@ -83,8 +83,10 @@ def taken_with_held(parsed: Parsed, scoring) -> Computation | None:
     if scoring.rule.get("kind") == "sets_of":
         # "my last painting has another 2 pairs of Shape": for a card scoring each set of an Element, the sets
         # counted are the times its condition is met.
+        # (A count the units reading already took, "2 pairs", is one count, not two.)
         counted += [match for match in re.finditer(B + f"(?P<n>{reader.fragment_articles})\\s+" + either("condition_sets") + E,
-                                                   parsed.folded) if not held[0].start <= match.start() < held[0].end]
+                                                   parsed.folded) if not held[0].start <= match.start() < held[0].end
+                    and not any(other.start() < match.end() and match.start() < other.end() for other in counted)]
     met = [reader.count_value(match.group("n")) for match in counted]
     # "twice", "qu'une fois": a count said in one word, where no number-and-"times" reading covers it.
     met += [times[re.sub(r"\s+", " ", match.group(0))] for match in re.finditer(B + alternation(list(times)) + E, parsed.folded)
