@@ -118,7 +118,7 @@ def test_a_follow_up_after_a_question_naming_nothing_keeps_the_whole_previous_qu
         # The rulebook: the tokens paid to skip stay on the skipped cards.
         ("the card I take has tokens on it, are they mine?", "and the ones on the cards I pass over?", "stay on"),
         ("la carte que je prends a des jetons dessus, je les garde ?",
-         "et ceux que je pose sur les cartes sautées, ils deviennent quoi ?", "restent sur les cartes sautées"),
+         "et ceux que je pose sur les cartes sautées, ils deviennent quoi ?", "restent sur chaque carte"),
     ],
 )
 def test_a_follow_up_is_answered_about_its_own_point(real_bot, context, question, fact):

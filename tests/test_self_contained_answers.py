@@ -15,7 +15,7 @@ RANKED_ELSEWHERE = pytest.mark.xfail(reason="retrieval ranks a neighbouring reco
 
 CASES = [
     pytest.param("if there are tokens on the card I grab, are they mine now?", ["along with"], marks=RANKED_ELSEWHERE),
-    ("Des jetons traînent sur la carte que je récupère : je les garde ?", ["avec la carte"]),
+    ("Des jetons traînent sur la carte que je récupère : je les garde ?", ["avec la carte|garde"]),
     ("so I only pay for the card I end up taking, not for the ones I jump over?", ["skip|skipped"]),
     ("je paie seulement la carte que je prends, pas celles que je saute ?", ["sautée|sautées"]),
     ("what's the point of adding Vincent when there are two of us?", ["turnover"]),
