@@ -740,7 +740,14 @@ def _chat_pattern(lang: str) -> tuple[re.Pattern | None, dict[str, str]]:
 
 def normalise_chat(question: str, lang: str) -> str:
     """`question` with chat shorthand written out and noise dropped ("who starts?? lol" -> "who starts?"; "u",
-    "ur", "b4", "pts"; rulesbot/glossary.json "chat"), repeated punctuation collapsed, spaces single."""
+    "ur", "b4", "pts"), repeated punctuation collapsed, spaces single.
+
+    The shorthand every question is read with lives once, in rulesbot/shorthand.json (`rulesbot.shorthand`, which
+    `Rulesbot.ask` has already applied; applying it again changes nothing); rulesbot/glossary.json "chat" adds only
+    what a rulebook's passages need on top of it ("asap", "nvm", "kesk")."""
+    from rulesbot.shorthand import normalise
+
+    question = normalise(question, lang).text
     pattern, table = _chat_pattern(lang)
     text = question if pattern is None else pattern.sub(lambda match: table[match.group(0).lower()], question)
     text = re.sub(r"([?!.,])[?!.,]+", r"\1", text)

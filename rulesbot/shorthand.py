@@ -88,7 +88,8 @@ def _table(lang: str) -> tuple[re.Pattern | None, dict[str, tuple[str, str]]]:
     if not table:
         return None, table
     words = sorted(table, key=len, reverse=True)
-    pattern = re.compile(r"(?<![\w'/-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'-])")
+    # A word right after an elision counts too ("l'appli", "d'la"): one letter and an apostrophe before it.
+    pattern = re.compile(r"(?:(?<=\b\w')|(?<![\w'/-]))(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'-])")
     return pattern, table
 
 

@@ -303,3 +303,29 @@ def test_credits_videos_popularity_and_the_assistants_own_play_are_near_domain(q
 )
 def test_rules_questions_near_those_cues_stay_in_scope(question):
     assert _reason(question) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "read"),
+    [
+        # A shorthand word right after an elision is still read ("l'appli", "d'infos"), as a whole word only.
+        ("elle est où l'appli ?", "fr", "elle est où l'application ?"),
+        ("y a pas d'applis pour compter ?", "fr", "y a pas d'applications pour compter ?"),
+        # An elision's letter is not a shorthand key of its own, and a word inside another is left alone.
+        ("l'u de la carte", "fr", "l'u de la carte"),
+        ("l'application", "fr", "l'application"),
+    ],
+)
+def test_shorthand_after_an_elision_is_read(question, lang, read):
+    assert normalise(question, lang).text == read
+
+
+def test_one_chat_table_per_word():
+    """rulesbot/shorthand.json is the shorthand every question is read with; glossary.json "chat" only adds to it."""
+    import json
+    from importlib import resources
+
+    shorthand = json.loads(resources.files("rulesbot").joinpath("shorthand.json").read_text(encoding="utf-8"))
+    glossary = json.loads(resources.files("rulesbot").joinpath("glossary.json").read_text(encoding="utf-8"))
+    for lang, extras in glossary["chat"].items():
+        assert not {word.lower() for word in extras} & {word.lower() for word in shorthand[lang]}, lang

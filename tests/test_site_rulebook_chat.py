@@ -33,7 +33,7 @@ TITLE = "Tidepool Traders"
         ("how many pts r shells worth lol", "en", "how many points are shells worth"),
         ("can i keep ur crab if u pass", "en", "can i keep your crab if you pass"),
         ("on marque combien de pts avec un crabe mdr", "fr", "on marque combien de points avec un crabe"),
-        ("c koi l'appli officielle ??", "fr", "c quoi l'application officielle?"),
+        ("c koi l'appli officielle ??", "fr", "c'est quoi l'application officielle?"),
     ],
 )
 def test_chat_shorthand_is_written_out(question, lang, plain):
