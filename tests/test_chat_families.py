@@ -5,23 +5,11 @@ question asked after a reported claim. The questions are our own wordings; the o
 functions, or the rulebook's numbers."""
 
 from fractions import Fraction
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.scoring import painting_points
-
-from rulesbot.compute import answer_computed
-from rulesbot.knowledge import load_packs
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question, lang="en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 def _odds(tokens, position):

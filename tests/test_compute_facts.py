@@ -5,22 +5,10 @@ Oracles come from the engine's data (levels, scenarios, achievements, component 
 from the answer text's own code path.
 """
 
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
-
-from rulesbot.compute import answer_computed
-from rulesbot.knowledge import load_packs
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question: str, lang: str = "en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 def _reached(score: int):

@@ -5,22 +5,10 @@ Oracles come from the engine's data and functions (points tables, card data, com
 from the answer text's own code path; every question is worded here, not copied from an eval set.
 """
 
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
-
-from rulesbot.compute import answer_computed
-from rulesbot.knowledge import load_packs
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question: str, lang: str = "en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 def _total(groups: dict[str, int], silver: int = 0) -> int:

@@ -9,22 +9,10 @@ Oracles come from the engine's data (scenario goals, achievement thresholds, com
 engine) or from the rule as the rulebook states it (a procedure is no number); every question is worded here.
 """
 
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
-
-from rulesbot.compute import answer_computed
-from rulesbot.knowledge import load_packs
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question: str, lang: str = "en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 def _goal(slug: str) -> int:

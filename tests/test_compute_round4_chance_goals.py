@@ -3,25 +3,14 @@ solo levels, achievements and scenario goals, component counts. Oracles are the 
 (vincent_take_odds, vincent_turn, apply_action, SOLO_LEVELS, SCENARIOS, component_counts) called here directly, or
 the rule as the rulebook states it, never the intents' code."""
 
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
 
-from rulesbot.compute import answer_computed
 from rulesbot.compute.parse import parse
-from rulesbot.knowledge import load_packs
 
 VINCENT = engine.ruleset("vincent")
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question, lang="en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 def odds(tokens, position):

@@ -6,23 +6,10 @@ Oracles come from the engine (points tables, caps, the painting scorer, take_cos
 tokens), never from the answer's own code path; every question is worded here, not copied from an eval set.
 """
 
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
-
-from rulesbot.compute import answer_computed
-from rulesbot.knowledge import load_packs
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question: str, lang: str = "en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
-
 
 _BY_TITLE = {art_card.title.lower(): art_card for art_card in engine.ART_CARDS}
 

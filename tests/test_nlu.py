@@ -4,28 +4,16 @@ name computable things staying with retrieval. Oracles are the engine's data and
 
 import json
 from fractions import Fraction
-from functools import cache
 from math import comb
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
 
-from rulesbot.compute import answer_computed
 from rulesbot.compute.parse import parse
 from rulesbot.compute.registry import rank
 from rulesbot.errors import BadInput
 from rulesbot.games import game_spec
-from rulesbot.knowledge import load_packs
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question, lang="en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
-
 
 # ------------------------------------------------------------------------------------------- claims in any phrasing
 

@@ -3,27 +3,16 @@ step (a computation that leaves a stated number or thing unexplained is discarde
 functions (take_cost, apply_action, check_action, vincent_take_odds) called directly here, never the intents' code."""
 
 from fractions import Fraction
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
 
-from rulesbot.compute import answer_computed
 from rulesbot.compute.registry import Computation, Intent, run, unexplained
-from rulesbot.knowledge import load_packs
 from rulesbot.parsed import Parsed, Slot
 
 BASE = engine.ruleset("base")
 SOLO = engine.ruleset("solo-puzzle")
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question, lang="en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 def tokens_after(held, position, on_cards=()):

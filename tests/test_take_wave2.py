@@ -4,26 +4,14 @@ prose ("j'en avais 3", "je passe de 4 a 6"); Vincent's tokens and the chance of 
 engine's own functions (take_cost, apply_action, vincent_take_odds, the ruleset data), never the intents' code."""
 
 import re
-from functools import cache
 
 import pytest
+from compute_helpers import ask
 from rulesbot.engine import canvas as engine
-
-from rulesbot.compute import answer_computed
-from rulesbot.knowledge import load_packs
 
 BASE = engine.ruleset("base")
 SOLO = engine.ruleset("solo-puzzle")
 VINCENT = engine.ruleset("vincent")
-
-
-@cache
-def _pack():
-    return load_packs()["canvas"]
-
-
-def ask(question, lang="en", context=()):
-    return answer_computed(None, question, lang, _pack(), context=list(context))
 
 
 # ------------------------------------------------------------------------------------ rule questions stay rules
