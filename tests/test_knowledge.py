@@ -703,3 +703,75 @@ def test_the_new_misreading_records_settle_both_ways(faq):
         apart = {(a, b) for a in range(1, 6) for b in range(a + 1, 6) if b - a >= 2}
         quoted = {(int(a), int(b)) for a, b in re.findall(rf"\b(\d){sep}(\d)\b", distance)}
         assert apart <= quoted and len(quoted - apart) == 4  # the 6 far pairs, then the 4 adjacent ones
+
+
+# ---- statements carry the word the asker's question turns on (round 6)
+
+# (record, language, word): an obligation is said with "must"/"dois", a skipped turn with "skipped"/"sautés" (the
+# French help page says "passe ses tours", players say "sautés"), Vincent "discards"/"défausse" the card he selects
+# and "keeps"/"garde" the tokens that land face-down, he scores no point ("aucun"), a card's rank in the row is
+# also spelled out ("deuxième", "second"), Solo Puzzle's skipped cards are all "défaussées", a title does "not
+# change" the score, red is always the "leftmost" swatch, a card's Ribbons are "never" more than it shows, a
+# scenario nobody reaches is "not passed", and the first-game Scoring Cards are "not compulsory". A statement that
+# says the same rule with other words fails a player who asks with these (rulebook pages 1-6, FACTS.md 2 and 8).
+STATEMENT_WORDS = [
+    ("faq.paint-optional", "en", "must"),
+    ("faq.paint-optional", "fr", "dois"),
+    ("faq.hand-limit", "en", "must"),
+    ("faq.take-card-at-five", "en", "must"),
+    ("faq.take-card-at-five", "fr", "dois"),
+    ("faq.game-end", "en", "skipped"),
+    ("faq.game-end", "fr", "sautés"),
+    ("faq.fourth-painting", "fr", "sautés"),
+    ("faq.vincent-discard", "en", "discards"),
+    ("faq.vincent-discard", "fr", "défausse"),
+    ("faq.vincent-face-down-tokens", "en", "keeps"),
+    ("faq.vincent-face-down-tokens", "fr", "garde"),
+    ("faq.vincent", "fr", "deuxième"),
+    ("faq.vincent", "fr", "troisième"),
+    ("faq.vincent", "en", "second"),
+    ("faq.vincent-not-scoring", "fr", "aucun point"),
+    ("faq.vincent-not-scoring", "en", "never"),
+    ("faq.vincent-no-face-up", "en", "first card"),
+    ("faq.vincent-no-face-up", "fr", "première carte"),
+    ("faq.solo-puzzle-skipped-discarded", "fr", "défaussées"),
+    ("faq.titles-no-score", "en", "not change"),
+    ("faq.titles-no-score", "fr", "change pas"),
+    ("faq.swatches", "en", "leftmost"),
+    ("faq.swatches", "fr", "plus à gauche"),
+    ("faq.ribbon-max", "en", "never"),
+    ("faq.ribbon-max", "fr", "jamais"),
+    ("faq.scenario-pass", "en", "not passed"),
+    ("faq.scenario-pass", "fr", "pas réussi"),
+    ("faq.choose-scoring-cards", "en", "not compulsory"),
+    ("faq.choose-scoring-cards", "fr", "pas obligatoires"),
+    ("faq.take-to-deny", "en", "allowed"),
+    ("faq.take-to-deny", "fr", "autorisé"),
+]
+
+
+@pytest.mark.parametrize(("concept", "lang", "word"), STATEMENT_WORDS)
+def test_statements_carry_the_word_the_question_turns_on(pack, concept, lang, word):
+    from rulesbot.evaluation import key_facts_present
+
+    entry = next(e for e in pack.entries if e.concept_id == concept and e.lang == lang)
+    assert key_facts_present([word], entry.text), (entry.id, word, entry.text)
+
+
+def test_the_round6_records_quote_the_engine_limits(faq):
+    # Taking a card to deny it is allowed within the hand limit; Vincent spends at most his face-up tokens (4).
+    base, vincent = engine.ruleset("base"), engine.ruleset("vincent")
+    for lang in LANGS:
+        assert re.search(rf"\b{base.hand_limit}\b", _faq_text(faq, "faq.take-to-deny", lang))
+        assert re.search(rf"\b{vincent.vincent_max_face_up}\b", _faq_text(faq, "faq.vincent-face-down-tokens", lang))
+
+
+@pytest.mark.parametrize("slug", ["synergy", "spatial", "bonus", "balanced"])
+def test_french_scenario_passages_also_name_the_english_cards(rulebook, slug):
+    # Players of the English edition ask in French with the printed names (Proximity, Symmetry); the French passage
+    # names each card in both languages, and the English names are the English passage's.
+    scenario = engine.scenario(slug)
+    french, english = _text(rulebook, f"scenario-{slug}", "fr"), _text(rulebook, f"scenario-{slug}", "en")
+    for card in scenario.cards:
+        name = _names("en")[card]
+        assert re.search(rf"\b{name}\b", english) and re.search(rf"\b{name}\b", french), (slug, name)

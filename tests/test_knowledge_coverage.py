@@ -161,6 +161,63 @@ CASES = [
     ("on tourne dans quel sens après le premier joueur ?", ["horaire"]),
     ("après celui qui commence, c'est à qui ?", ["horaire"]),
     ("after the first player, which way do turns go?", ["clockwise"]),
+    # Round 6: the statement carries the word the asker's question turns on (an obligation is "must", a skipped
+    # turn "skipped"/"sautés", an ordinal spelled out, a cap "never"). With 5 Art Cards a player must paint (p. 3).
+    ("full hand of five cards: am I obliged to paint this turn?", ["must"]),
+    ("cinq cartes en main, je peux attendre avant de peindre ?", ["dois"]),
+    ("once I hit the hand limit, is completing a painting mandatory right away?", ["must"]),
+    # after the third painting a player's turns are skipped (p. 5)
+    ("I've sleeved all three of my paintings, do I still get turns?", ["skipped"]),
+    ("mes trois peintures sont terminées, je joue encore des tours ?", ["sautés"]),
+    ("when a player has finished painting early, can she still take cards?", ["skipped"]),
+    # Vincent discards the card he selects (p. 5)
+    ("what does vincent do with the art card he ends up selecting?", ["discards"]),
+    ("vincent met la carte choisie dans sa main ?", ["défausse"]),
+    ("Vincent keeps a hand of the cards he picks, doesn't he?", ["discards"]),
+    # only face-up tokens are spent: Vincent keeps the face-down ones (p. 5)
+    ("what happens to the tokens of Vincent that fall face-down?", ["keeps"]),
+    ("les jetons de Vincent retombés face cachée, ils sont dépensés ?", ["garde"]),
+    ("are the face-down tokens of Vincent's throw lost to him?", ["keeps"]),
+    # the card Vincent discards, its rank in words: k face up, card k + 1
+    ("Vincent : deux jetons côté visible, quelle carte de la rangée part ?", ["troisième"]),
+    ("Vincent, un jeton face visible : c'est quelle carte qui est défaussée ?", ["deuxième"]),
+    ("with three of Vincent's tokens face up, which card does he throw away?", ["fourth"]),
+    # Vincent is non-scoring (p. 5)
+    ("est-ce que Vincent marque des points à la fin ?", ["aucun"]),
+    ("does Vincent ever score any points?", ["never"]),
+    ("vincent, il a un score à la fin de la partie ?", ["aucun"]),
+    # Solo Puzzle: skipped cards are discarded from the game (p. 5)
+    ("casse-tête solo : que deviennent les cartes que je passe ?", ["défaussées"]),
+    ("en puzzle solo, je saute deux cartes : elles restent en place ?", ["défaussées"]),
+    ("solo puzzle: are the cards I jump over still in the row afterwards?", ["discarded"]),
+    # the title does not change the score (FACTS 2, 8.4)
+    ("will the name of my painting change my total?", ["not change"]),
+    ("le nom de ma peinture modifie mon score ?", ["change pas"]),
+    ("can a clever title alter how many points a painting gets?", ["not change"]),
+    # the red swatch is always leftmost (p. 1)
+    ("the red stripe on an art card, left side or right side?", ["leftmost"]),
+    ("la zone rouge, elle est à gauche ou à droite sur les cartes ?", ["plus à gauche"]),
+    ("in what order do the coloured bands go across a card?", ["leftmost"]),
+    # never more Ribbons than the card shows (p. 4)
+    ("can I ever hold more Ribbons of one card than it shows?", ["never"]),
+    ("on peut dépasser le nombre de rubans affiché sur une carte de score ?", ["jamais"]),
+    ("is there any way to collect ribbons past a scoring card's top value?", ["never"]),
+    # a scenario is passed only if some player meets its goal (p. 6)
+    ("no one at our table hit the scenario's goal: is it passed?", ["not passed"]),
+    ("personne n'a atteint l'objectif du scénario, on le réussit quand même ?", ["pas réussi"]),
+    ("if every player falls short of a scenario's goal, what happens?", ["not passed"]),
+    # taking a card only to deny it: any card of the row may be taken with fewer than 5 in hand (p. 3)
+    ("may I take a card purely to stop someone else getting it?", ["allowed"]),
+    ("j'ai le droit de piquer une carte uniquement pour contrarier l'autre joueur ?", ["autorisé"]),
+    ("is it legal to take a card I don't want just to block a rival?", ["allowed"]),
+    # the first-game cards are a suggestion: any 4, or a scenario (p. 2)
+    ("do we have to play with the four cards the rulebook suggests?", ["not compulsory"]),
+    ("les 4 cartes conseillées pour débuter, on est obligés de les prendre ?", ["pas obligatoires"]),
+    ("must beginners use the recommended scoring cards?", ["not compulsory"]),
+    # a French answer about a scenario also names its cards as printed in the English edition (p. 6)
+    ("le scénario Spatial utilise quelles cartes de score ?", ["Proximity", "Symmetry"]),
+    ("quelles cartes de score pour le scénario Bonus ?", ["Hierarchy"]),
+    ("scénario Balanced : on pose quelles cartes ?", ["Consistency"]),
 ]
 
 
