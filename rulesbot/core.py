@@ -144,12 +144,13 @@ class Rulesbot:
         # A follow-up belongs to its conversation: the previous question's language counts too (rulesbot.lang).
         question_lang = detect_lang(question, self.settings.default_lang, context=context)
         answer_lang = _checked_lang(lang) or question_lang
-        # Chat shorthand written out once ("cb" -> "combien", "chui" -> "je suis", "w" -> "with", "ngl" dropped;
-        # rulesbot.shorthand): scope, the question-understanding layer and retrieval all read the same text; the
-        # answer keeps the question as asked.
+        # Chat shorthand written out once ("cb" -> "combien", "chui" -> "je suis", "w" -> "with", "ngl" dropped), and
+        # the words borrowed from other games read as the game's own ("coins" -> "tokens", "les transparents" ->
+        # "les cartes Art"; rulesbot.shorthand): scope, the question-understanding layer and retrieval all read the
+        # same text; the answer keeps the question as asked.
         asked = question
-        question = normalise(question, question_lang).text
-        context = [normalise(previous, question_lang).text for previous in context]
+        question = normalise(question, question_lang, pack.game).text
+        context = [normalise(previous, question_lang, pack.game).text for previous in context]
         answer = self._answer_read(asked, question, question_lang, answer_lang, pack, context)
         if answer.question != question or question == asked:
             return answer
