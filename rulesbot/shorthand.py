@@ -246,34 +246,35 @@ def _game_table(game: str, lang: str) -> tuple[re.Pattern | None, dict[str, _Gam
     return pattern, table
 
 
-_NUMBER_START = re.compile(r"\s*\d")
-_SENTENCE_END = re.compile(r"\s*(?:[.?!…]|$)")
-_SENTENCE_START = re.compile(r"(?:^|[.?!…:;])\s*$")
+@lru_cache(maxsize=512)
+def _following_pattern(phrases: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for "the text right after a word opens with one of `phrases`" ("{number}", "{end}")."""
+    options = [r"\d" if phrase == "{number}" else r"(?:[.?!…]|$)" if phrase == "{end}" else re.escape(phrase) + r"(?!\w)"
+               for phrase in phrases]
+    return re.compile(r"\s*(?:" + "|".join(options) + ")") if options else None
+
+
+@lru_cache(maxsize=512)
+def _preceding_pattern(phrases: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for "the text right before a word closes with one of `phrases`" ("{start}")."""
+    options = [
+        r"(?:^|[.?!…:;])\s*" if phrase == "{start}"
+        else r"(?<![\w'])" + re.escape(phrase) + (r"\s*" if phrase.endswith("'") else r"\s+")
+        for phrase in phrases
+    ]
+    return re.compile(r"(?:" + "|".join(options) + r")$") if options else None
 
 
 def _starts_with(following: str, phrases: tuple[str, ...]) -> bool:
     """Whether the text right after a word opens with one of `phrases` (whole words; "{number}", "{end}")."""
-    for phrase in phrases:
-        if phrase == "{number}":
-            if _NUMBER_START.match(following):
-                return True
-        elif phrase == "{end}":
-            if _SENTENCE_END.match(following):
-                return True
-        elif re.match(r"\s*" + re.escape(phrase) + r"(?![\w])", following):
-            return True
-    return False
+    pattern = _following_pattern(phrases)
+    return pattern is not None and pattern.match(following) is not None
 
 
 def _ends_with(preceding: str, phrases: tuple[str, ...]) -> bool:
     """Whether the text right before a word closes with one of `phrases` (whole words; "{start}")."""
-    for phrase in phrases:
-        if phrase == "{start}":
-            if _SENTENCE_START.search(preceding):
-                return True
-        elif re.search(r"(?<![\w'])" + re.escape(phrase) + (r"\s*$" if phrase.endswith("'") else r"\s+$"), preceding):
-            return True
-    return False
+    pattern = _preceding_pattern(phrases)
+    return pattern is not None and pattern.search(preceding) is not None
 
 
 _LAST_WORD = re.compile(r"([\w-]+)[\s']*$")
@@ -333,3 +334,27 @@ def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
         tuple(piece[1] for piece in pieces),
         tuple(piece[2] for piece in pieces),
     )
+
+
+# A sentence ends at . ! ? ; : or an ellipsis ("A question from an old fellow: of the sixty cards, how many...?").
+_MESSAGE_SENTENCE = re.compile(r"[^.!?;:…]+(?:[.!?;:…]+|$)")
+# The asking sentence alone must say this much to be read without the rest ("what about it?" needs its context).
+FOCUS_MIN_WORDS = 4
+
+
+def question_focus(question: str) -> list[str]:
+    """The shorter readings of a long message, closest to its question first: the sentence that asks (the last one
+    ending in "?", else the last one) with the sentence told right before it, then the asking sentence alone.
+    Empty for a message of one sentence. A chatty player's background ("My sister and I play every Sunday…",
+    "Good evening!") is left out; what it names right before the question stays in the first reading."""
+    sentences = [match.group(0).strip() for match in _MESSAGE_SENTENCE.finditer(question) if re.search(r"\w", match.group(0))]
+    if len(sentences) < 2:
+        return []
+    asking = max((index for index, sentence in enumerate(sentences) if sentence.endswith("?")), default=len(sentences) - 1)
+    readings = []
+    if asking >= 1:
+        readings.append(" ".join(sentences[asking - 1 : asking + 1]))
+    if len(re.findall(r"[\w'-]+", sentences[asking])) >= FOCUS_MIN_WORDS:
+        readings.append(sentences[asking])
+    whole = " ".join(sentences)
+    return [reading for reading in dict.fromkeys(readings) if reading != whole]
