@@ -30,7 +30,7 @@ from rulesbot.knowledge import (
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
-from rulesbot.shorthand import normalise
+from rulesbot.shorthand import normalise, question_focus
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
@@ -144,12 +144,13 @@ class Rulesbot:
         # A follow-up belongs to its conversation: the previous question's language counts too (rulesbot.lang).
         question_lang = detect_lang(question, self.settings.default_lang, context=context)
         answer_lang = _checked_lang(lang) or question_lang
-        # Chat shorthand written out once ("cb" -> "combien", "chui" -> "je suis", "w" -> "with", "ngl" dropped;
-        # rulesbot.shorthand): scope, the question-understanding layer and retrieval all read the same text; the
-        # answer keeps the question as asked.
+        # Chat shorthand written out once ("cb" -> "combien", "chui" -> "je suis", "w" -> "with", "ngl" dropped), and
+        # the words borrowed from other games read as the game's own ("coins" -> "tokens", "les transparents" ->
+        # "les cartes Art"; rulesbot.shorthand): scope, the question-understanding layer and retrieval all read the
+        # same text; the answer keeps the question as asked.
         asked = question
-        question = normalise(question, question_lang).text
-        context = [normalise(previous, question_lang).text for previous in context]
+        question = normalise(question, question_lang, pack.game).text
+        context = [normalise(previous, question_lang, pack.game).text for previous in context]
         answer = self._answer_read(asked, question, question_lang, answer_lang, pack, context)
         if answer.question != question or question == asked:
             return answer
@@ -192,6 +193,11 @@ class Rulesbot:
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)
+        for focused in question_focus(question) if computed is None else ():
+            # A long message whose background talks of other things: its question sentence is what is computed.
+            computed = self._computed(focused, answer_lang, pack, context)
+            if computed is not None:
+                return computed.model_copy(update={"question": question})
         if computed is not None:
             return computed
         query = self._follow_up_query(read, pack, context)

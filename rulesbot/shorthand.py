@@ -8,6 +8,11 @@ retrieval) reads "combien de rubans ?", "je suis a 4 cartes", "can i paint with 
 of its characters, where it came from in the question as asked (`Normalised.original_span`), so anything read
 from the written-out text can be pointed back at the player's own words.
 
+With a game (`normalise(question, lang, game)`), the words players borrow from other games and their vague
+references are then read as that game's own things, from the game's table (rulesbot/game_words.json): "coins" and
+"chips" are its tokens, "tiles" and "les transparents" its Art Cards, "medals" its ribbons, "the river" its row. Each
+word that has a false friend is guarded there ("coin flip", "score sheet", "board game", "sous la carte").
+
 A one-letter key ("c" for "c'est", "u", "w", "n") is read only when typed lowercase and not after a word that
 names one of the rulebook's letters ("Step C", "étape C"); a word that also has a plain meaning after a
 determiner is read as that noun there ("my bro says" keeps "brother"; "bro, I took it" drops it).
@@ -132,8 +137,14 @@ def _reading(question: str, folded: str, match: re.Match, lang: str, table: dict
 
 
 @lru_cache(maxsize=2048)
-def normalise(question: str, lang: str) -> Normalised:
-    """`question` with `lang`'s chat shorthand written out and its empty words dropped (shorthand.json)."""
+def normalise(question: str, lang: str, game: str | None = None) -> Normalised:
+    """`question` with `lang`'s chat shorthand written out and its empty words dropped (shorthand.json), then, with
+    a `game`, the words borrowed from other games read as that game's own (game_words.json)."""
+    read = _normalise_shorthand(question, lang)
+    return _read_game_words(read, lang, game) if game else read
+
+
+def _normalise_shorthand(question: str, lang: str) -> Normalised:
     pattern, table = _table(lang)
     identity = tuple(range(len(question)))
     if pattern is None:
@@ -198,3 +209,152 @@ def language_words() -> dict[str, frozenset[str]]:
     """For each language, the shorthand words (folded) that only its table lists: evidence of that language."""
     tables = {lang: frozenset(_fold(word) for word in _entries(lang)) for lang in LANGS}
     return {lang: words - frozenset().union(*(tables[other] for other in LANGS if other != lang)) for lang, words in tables.items()}
+
+
+@lru_cache(maxsize=1)
+def game_words_data() -> dict:
+    """The borrowed-word tables of every game (game_words.json)."""
+    return json.loads(resources.files(__package__).joinpath("game_words.json").read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class _GameWord:
+    reads: str
+    unless_before: tuple[str, ...] = ()
+    unless_after: tuple[str, ...] = ()
+    only_after: tuple[str, ...] = ()
+    beside: tuple[str, ...] = ()
+
+
+@lru_cache(maxsize=16)
+def _game_table(game: str, lang: str) -> tuple[re.Pattern | None, dict[str, _GameWord]]:
+    entries = game_words_data().get(game, {}).get(lang, {})
+    table: dict[str, _GameWord] = {}
+    for word, entry in entries.items():
+        if isinstance(entry, str):
+            table[_fold(word)] = _GameWord(entry)
+        else:
+            table[_fold(word)] = _GameWord(
+                entry["reads"],
+                *(tuple(_fold(phrase) for phrase in entry.get(key, ())) for key in ("unless_before", "unless_after", "only_after")),
+                tuple(entry.get("beside", ())),
+            )
+    if not table:
+        return None, table
+    words = sorted(table, key=len, reverse=True)
+    pattern = re.compile(r"(?:(?<=\b\w')|(?<![\w'/-]))(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'-])")
+    return pattern, table
+
+
+@lru_cache(maxsize=512)
+def _following_pattern(phrases: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for "the text right after a word opens with one of `phrases`" ("{number}", "{end}")."""
+    options = [r"\d" if phrase == "{number}" else r"(?:[.?!…]|$)" if phrase == "{end}" else re.escape(phrase) + r"(?!\w)"
+               for phrase in phrases]
+    return re.compile(r"\s*(?:" + "|".join(options) + ")") if options else None
+
+
+@lru_cache(maxsize=512)
+def _preceding_pattern(phrases: tuple[str, ...]) -> re.Pattern | None:
+    """One pattern for "the text right before a word closes with one of `phrases`" ("{start}")."""
+    options = [
+        r"(?:^|[.?!…:;])\s*" if phrase == "{start}"
+        else r"(?<![\w'])" + re.escape(phrase) + (r"\s*" if phrase.endswith("'") else r"\s+")
+        for phrase in phrases
+    ]
+    return re.compile(r"(?:" + "|".join(options) + r")$") if options else None
+
+
+def _starts_with(following: str, phrases: tuple[str, ...]) -> bool:
+    """Whether the text right after a word opens with one of `phrases` (whole words; "{number}", "{end}")."""
+    pattern = _following_pattern(phrases)
+    return pattern is not None and pattern.match(following) is not None
+
+
+def _ends_with(preceding: str, phrases: tuple[str, ...]) -> bool:
+    """Whether the text right before a word closes with one of `phrases` (whole words; "{start}")."""
+    pattern = _preceding_pattern(phrases)
+    return pattern is not None and pattern.search(preceding) is not None
+
+
+_LAST_WORD = re.compile(r"([\w-]+)[\s']*$")
+_FIRST_WORD = re.compile(r"\s*([\w-]+)")
+
+
+def _named_beside(before: str, after: str, lang: str, game: str, kinds: tuple[str, ...]) -> bool:
+    """Whether the word right before or right after is one of the game's named things of `kinds` ("proximity
+    objective", "l'objectif variété"), as the question-understanding layer reads that word alone."""
+    from rulesbot.compute.parse import parse
+
+    words = [match.group(1) for match in (_LAST_WORD.search(before), _FIRST_WORD.match(after)) if match]
+    return any(slot.name in kinds for word in words for slot in parse(word, lang, game).slots)
+
+
+def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
+    """`read` with `game`'s borrowed words (game_words.json) read as the game's own, each guarded against its false
+    friends; every character keeps where it came from in the question as asked."""
+    pattern, table = _game_table(game, lang)
+    if pattern is None:
+        return read
+    text = read.text
+    folded = _fold(text)
+    pieces: list[tuple[str, int, int]] = []
+    kept_from = 0
+    replaced = False
+    for match in pattern.finditer(folded):
+        entry = table[match.group(0)]
+        before, after = folded[: match.start()], folded[match.end() :]
+        if _starts_with(after, entry.unless_before) or _ends_with(before, entry.unless_after):
+            continue
+        if entry.only_after and not _ends_with(before, entry.only_after):
+            continue
+        if entry.beside and not _named_beside(before, after, lang, game, entry.beside):
+            continue
+        reading = entry.reads
+        if text[match.start()].isupper():
+            reading = reading[:1].upper() + reading[1:]
+        start, end = match.span()
+        if reading == "":
+            # A dropped word takes one space with it: the one before ("variety objective, which" -> "variety, which").
+            if start > kept_from and text[start - 1].isspace():
+                start -= 1
+            elif end < len(text) and text[end].isspace():
+                end += 1
+        pieces += [(text[index], read.starts[index], read.ends[index]) for index in range(kept_from, start)]
+        span = (read.starts[start], max(read.ends[start:end]))
+        pieces += [(char, *span) for char in reading]
+        kept_from = end
+        replaced = True
+    if not replaced:
+        return read
+    pieces += [(text[index], read.starts[index], read.ends[index]) for index in range(kept_from, len(text))]
+    return Normalised(
+        read.original,
+        "".join(piece[0] for piece in pieces),
+        tuple(piece[1] for piece in pieces),
+        tuple(piece[2] for piece in pieces),
+    )
+
+
+# A sentence ends at . ! ? ; : or an ellipsis ("A question from an old fellow: of the sixty cards, how many...?").
+_MESSAGE_SENTENCE = re.compile(r"[^.!?;:…]+(?:[.!?;:…]+|$)")
+# The asking sentence alone must say this much to be read without the rest ("what about it?" needs its context).
+FOCUS_MIN_WORDS = 4
+
+
+def question_focus(question: str) -> list[str]:
+    """The shorter readings of a long message, closest to its question first: the sentence that asks (the last one
+    ending in "?", else the last one) with the sentence told right before it, then the asking sentence alone.
+    Empty for a message of one sentence. A chatty player's background ("My sister and I play every Sunday…",
+    "Good evening!") is left out; what it names right before the question stays in the first reading."""
+    sentences = [match.group(0).strip() for match in _MESSAGE_SENTENCE.finditer(question) if re.search(r"\w", match.group(0))]
+    if len(sentences) < 2:
+        return []
+    asking = max((index for index, sentence in enumerate(sentences) if sentence.endswith("?")), default=len(sentences) - 1)
+    readings = []
+    if asking >= 1:
+        readings.append(" ".join(sentences[asking - 1 : asking + 1]))
+    if len(re.findall(r"[\w'-]+", sentences[asking])) >= FOCUS_MIN_WORDS:
+        readings.append(sentences[asking])
+    whole = " ".join(sentences)
+    return [reading for reading in dict.fromkeys(readings) if reading != whole]
