@@ -1,0 +1,89 @@
+"""Comparisons of two or three named options (issue 10): "the 2nd or the 4th: which leaves me more tokens?", "A-B-C or
+C-B-A: which scores more?". Each option must be evaluated on the situation described, and the answer must say which
+gives more and by how much.
+
+Oracles are independent of the code under test: a take's cost is the rulebook's (p. 3: one token on each card
+skipped, so the nth card of the row costs n - 1; the tokens on the card taken are gained), so what a take leaves is
+held - (position - 1) + tokens on that card; a painting's points come from the engine's own scorer.
+"""
+
+import pytest
+from compute_helpers import ask
+from rulesbot.engine import canvas as engine
+
+
+def _left(held: int, position: int, on_card: int) -> int:
+    """What a take leaves, by the rulebook's rule (p. 3)."""
+    return held - (position - 1) + on_card
+
+
+TAKES = [
+    # (question, lang, held, [(position, tokens on it)], the option expected to leave more or "same")
+    ("i have 3 tokens. option 1: take the 2nd card (empty). option 2: take the 4th card, it has 2 tokens on it. "
+     "which one leaves me more?", "en", 3, [(2, 0), (4, 2)]),
+    ("Should I grab the third card or the fifth one? The fifth has 3 tokens on it and I hold 4 tokens.", "en", 4,
+     [(3, 0), (5, 3)]),
+    ("option A : je prends la 3e carte (vide). option B : la 4e, avec 2 jetons dessus. j'ai 3 jetons, c'est quoi le mieux ?",
+     "fr", 3, [(3, 0), (4, 2)]),
+    ("j'ai 4 jetons, je prends la 2e ou la 5e qui a 3 jetons dessus ? laquelle me laisse le plus de jetons ?", "fr", 4,
+     [(2, 0), (5, 3)]),
+    ("with five tokens, is it better to take the fourth card or the second card?", "en", 5, [(4, 0), (2, 0)]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "options"), TAKES)
+def test_take_comparison_names_the_option_leaving_more(question, lang, held, options):
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "computed", question
+    assert answer.engine["intent"] == "compare_takes"
+    left = {position: _left(held, position, on_card) for position, on_card in options}
+    for value in left.values():
+        noun = "token" if lang == "en" else "jeton"
+        assert f"{value} {noun}" in answer.answer  # each option's tokens left, said
+    best = max(left.values())
+    winners = [position for position, value in left.items() if value == best]
+    if len(winners) > 1:
+        assert ("same" if lang == "en" else "même") in answer.answer
+    else:
+        margin = best - max(value for position, value in left.items() if position != winners[0])
+        noun = ("token" if margin == 1 else "tokens") if lang == "en" else ("jeton" if margin <= 1 else "jetons")
+        verdict = (f"card {winners[0]} leaves you more tokens: {margin} {noun} more" if lang == "en"
+                   else f"la carte {winners[0]} qui vous laisse le plus de jetons : {margin} {noun} de plus")
+        assert verdict in answer.answer
+
+
+def test_an_option_the_tokens_held_cannot_pay_is_said_refused():
+    # The 5th card costs 4 (rulebook p. 3): with 2 tokens only the 2nd can be taken.
+    answer = ask("i've got 2 tokens: the second card or the fifth card, which is better?", "en")
+    assert answer is not None and answer.engine["intent"] == "compare_takes"
+    assert "cannot take" in answer.answer and "Only card 2" in answer.answer
+
+
+PAINTINGS = [
+    ("with Repetition and Variety in play, which scores more: Chosen Game Truth or Truth Game Chosen?", "en",
+     ["repetition", "variety"], [["Chosen", "Game", "Truth"], ["Truth", "Game", "Chosen"]]),
+    ("avec Composition en jeu, quelle peinture rapporte le plus : Chosen, Game, Truth ou Mess, Dreams, Truth ?", "fr",
+     ["composition"], [["Chosen", "Game", "Truth"], ["Mess", "Dreams", "Truth"]]),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "slugs", "paintings"), PAINTINGS)
+def test_painting_comparison_scores_each_painting(question, lang, slugs, paintings):
+    by_title = {card.title: card for card in engine.ART_CARDS}
+    points = [engine.score_painting(engine.Painting.from_cards([by_title[title] for title in titles]), slugs).points()
+              for titles in paintings]
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "compare_paintings", question
+    assert [option["points"] for option in answer.engine["options"]] == points
+    if points[0] != points[1]:
+        winner = ", ".join(paintings[points.index(max(points))])
+        margin = abs(points[0] - points[1])
+        noun = "point" if margin == 1 else "points"
+        verdict = (f"So {winner} scores more: {margin} {noun} more" if lang == "en"
+                   else f"C'est donc {winner} qui rapporte le plus : {margin} {noun} de plus")
+        assert verdict in answer.answer
+
+
+def test_single_take_stays_a_take():
+    answer = ask("how many tokens does it cost to take the third card", "en")
+    assert answer.engine["intent"] == "take_cost"
