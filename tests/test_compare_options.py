@@ -87,3 +87,66 @@ def test_painting_comparison_scores_each_painting(question, lang, slugs, paintin
 def test_single_take_stays_a_take():
     answer = ask("how many tokens does it cost to take the third card", "en")
     assert answer.engine["intent"] == "take_cost"
+
+
+FOLLOW_UPS = [
+    # (comparison, follow-up, lang, tokens held after the follow-up, [(position, tokens on it)] after it)
+    ("i have 3 tokens. option 1: take the 2nd card (empty). option 2: take the 4th card, it has 2 tokens on it. "
+     "which leaves me with more tokens?", "and if I only had 4 tokens?", "en", 4, [(2, 0), (4, 2)]),
+    ("j'ai 4 jetons, je prends la 2e ou la 5e qui a 3 jetons dessus ? laquelle me laisse le plus de jetons ?",
+     "et si la 5e en avait 4 ?", "fr", 4, [(2, 0), (5, 4)]),
+    ("with 5 tokens, should I take the third card or the fourth card? the fourth has 1 token on it",
+     "what if there were 3 tokens on the 4th card?", "en", 5, [(3, 0), (4, 3)]),
+]
+
+
+@pytest.mark.parametrize(("previous", "question", "lang", "held", "options"), FOLLOW_UPS)
+def test_a_follow_up_changes_one_value_and_keeps_the_rest(previous, question, lang, held, options):
+    answer = ask(question, lang, context=[previous])
+    assert answer is not None and answer.engine["intent"] == "compare_takes", question
+    assert answer.engine["player_tokens"] == held
+    assert [(option["position"], option["net"]) for option in answer.engine["options"]] == [
+        (position, _left(held, position, on_card) - held) for position, on_card in options]
+
+
+def test_a_follow_up_naming_other_scoring_cards_rescores_both_paintings():
+    by_title = {card.title: card for card in engine.ART_CARDS}
+    paintings = [["Chosen", "Game", "Truth"], ["Truth", "Game", "Chosen"]]
+    points = [engine.score_painting(engine.Painting.from_cards([by_title[title] for title in titles]), ["composition"]).points()
+              for titles in paintings]
+    answer = ask("and with Composition instead?", "en", context=[PAINTINGS[0][0]])
+    assert answer is not None and answer.engine["intent"] == "compare_paintings"
+    assert [option["points"] for option in answer.engine["options"]] == points
+
+
+SITUATIONS = [
+    # A row described card by card with the cards' numbers (rulebook p. 3: cost n - 1, the card's tokens gained).
+    ("row from the free end: card 1 has 2 tokens on it, card 2 none, card 3 has 1. i hold exactly 1 token. "
+     "can i take card 3?", "en", [2, 0, 1], 1, 3),
+    ("carte 1 : rien, carte 2 a 1 jeton, carte 3 a 2 jetons. j'ai 2 jetons, je peux prendre la carte 3 ?", "fr",
+     [0, 1, 2], 2, 3),
+    ("card 1 has no tokens, card 2 has 3 tokens on it, card 4 has 1. I've got 4 tokens: what do I end up with if I "
+     "take card 4?", "en", [0, 3, 0, 1], 4, 4),
+]
+
+
+@pytest.mark.parametrize(("question", "lang", "row", "held", "position"), SITUATIONS)
+def test_a_row_listed_card_by_card_reaches_the_engine(question, lang, row, held, position):
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "take_cost", question
+    assert answer.engine["tokens_on_cards"][: len(row)] == row
+    assert answer.engine["player_tokens"] == held
+    assert answer.engine["allowed"] == (held >= position - 1)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("solo puzzle, first turn, I have my 4 starting tokens and the supply has 4. I take the leftmost card. how many "
+     "tokens do I have now?", "en"),
+    ("puzzle solo, premier tour : j'ai mes 4 jetons de départ, la réserve en a 4. je prends la carte la plus à "
+     "gauche, j'ai combien de jetons ?", "fr"),
+])
+def test_the_turn_named_by_an_ordinal_is_not_a_row_position(question, lang):
+    # Solo Puzzle (rulebook p. 5): the free card gains 1 token from the supply, so 4 held become 5.
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "take_cost"
+    assert answer.engine["position"] == 1 and answer.engine["tokens_after"] == 5

@@ -17,7 +17,7 @@ from rulesbot.compute.canvas.intents import painting as painting_intent
 from rulesbot.compute.canvas.intents import take
 from rulesbot.compute.canvas.intents.common import scoring_selection, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
-from rulesbot.compute.canvas.words import alternation, either, words
+from rulesbot.compute.canvas.words import alternation, either, numbers, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E
 from rulesbot.engine import canvas as engine
@@ -112,18 +112,18 @@ def _take_options(parsed: Parsed, labels: list[tuple[int, int]]) -> list[dict] |
     return options
 
 
-def _compare_takes(parsed: Parsed, options: list[dict], labels: list[tuple[int, int]]) -> Computation | None:
-    """Each take on the same row and tokens held: what it costs, gains and leaves; which leaves more."""
-    lang = parsed.lang
+def _take_situation(parsed: Parsed, options: list[dict]):
+    """(rules, tokens on the row's cards, tokens held, supply) the question describes, each option's words over it;
+    None when tokens said to lie "on it" belong to no one option."""
     variant = parsed.value("variant")
     rules = variant if variant is not None else engine.ruleset("base")
     if any(option["position"] > rules.row_size for option in options):
         return None
     # The row described for the whole question ("card 1 has 2 tokens on it"), each option's own words over it.
     row = [0] * rules.row_size
-    own = [(start, end) for option in options for start, end in [option["span"]]]
+    own = [option["span"] for option in options]
     for slot in parsed.all("tokens_on_cards"):
-        if not any(start <= slot.start < end for start, end in own) or slot.inherited:
+        if slot.inherited or not any(start <= slot.start < end for start, end in own):
             for position, count in slot.value.items():
                 if position <= rules.row_size:
                     row[position - 1] = count
@@ -131,15 +131,16 @@ def _compare_takes(parsed: Parsed, options: list[dict], labels: list[tuple[int, 
         if option["on_card"] is not None:
             row[option["position"] - 1] = option["on_card"]
     target = parsed.first("tokens_on_target")
-    if target is not None and not any(option["span"][0] <= target.start < option["span"][1] for option in options
-                                      if not target.inherited):
+    if target is not None and not target.inherited and not any(start <= target.start < end for start, end in own):
         return None  # "2 tokens on it" said of no one option: which card holds them is not known
-    held = parsed.value("player_tokens")
     supply = parsed.value("supply") if rules.token_supply else None
-    results = []
-    for option in options:
-        result = take.run_take(rules, option["position"], row, held, supply)
-        results.append(result)
+    return rules, row, parsed.value("player_tokens"), supply
+
+
+def _compare_takes(lang: str, options: list[dict], situation, explained: list[tuple[int, int]]) -> Computation:
+    """Each take on the same row and tokens held: what it costs, gains and leaves; which leaves more."""
+    rules, row, held, supply = situation
+    results = [take.run_take(rules, option["position"], row, held, supply) for option in options]
     names = [say("compare_take_name", lang, position=option["position"]) for option in options]
     lines = []
     for name, result in zip(names, results, strict=True):
@@ -182,8 +183,6 @@ def _compare_takes(parsed: Parsed, options: list[dict], labels: list[tuple[int, 
     trace = [say("compare_trace", lang, row=row, positions=", ".join(str(option["position"]) for option in options),
                  nets=", ".join(f"{result['net']:+d}" for result in results))]
     concepts = [("take_variant", {"variant": rules.name}), ("take", {})] if rules.token_supply else [("take", {})]
-    explained = [span for span in labels] + [option["span"] for option in options]
-    explained += spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
     return Computation(intent="compare", sentences=sentences, trace=trace, value=value, value_text=value_text,
                        engine={"intent": "compare_takes", "ruleset": rules.name, "tokens_on_cards": row,
                                "player_tokens": held,
@@ -211,10 +210,11 @@ def _painting_options(parsed: Parsed, labels: list[tuple[int, int]]) -> list[dic
     return options
 
 
-def _compare_paintings(parsed: Parsed, options: list[dict], labels: list[tuple[int, int]]) -> Computation | None:
+def _compare_paintings(parsed: Parsed, options: list[dict], labels: list[tuple[int, int]], own_spans: bool = True,
+                       explained: list[tuple[int, int]] | None = None) -> Computation | None:
     """Each painting scored on the Scoring Cards in play; which scores more and by how much."""
     lang = parsed.lang
-    own = [option["span"] for option in options]
+    own = [option["span"] for option in options] if own_spans else []
     slugs, choice, concepts = scoring_selection(parsed, own, lang)
     if slugs is None:
         return Computation(intent="compare", asks=True, sentences=choice, concepts=concepts)
@@ -244,18 +244,90 @@ def _compare_paintings(parsed: Parsed, options: list[dict], labels: list[tuple[i
                        engine={"intent": "compare_paintings", "scoring": slugs,
                                "options": [{"cards": result["cards"], "title": result["title"], "ribbons": result["ribbons"],
                                             "bonus": result["bonus"], "points": result["points"]} for result in scored]},
-                       concepts=[("painting", {}), *concepts], explained=list(labels) + own)
+                       concepts=[("painting", {}), *concepts],
+                       explained=list(labels) + own + (explained or []))
+
+
+def _options(parsed: Parsed):
+    """("paintings" | "takes", options) named in the question's own words, or None."""
+    labels = _labels(parsed)
+    options = _painting_options(parsed, labels)
+    if options is not None:
+        return "paintings", options
+    options = _take_options(parsed, labels)
+    if options is not None:
+        return "takes", options
+    return None
+
+
+def _changed_row(parsed: Parsed, row: list[int]) -> list[int]:
+    """A follow-up's own words about the row ("and if the fourth had 3 on it?", "et si la 5e en avait 4 ?") over `row`."""
+    row = list(row)
+    for slot in parsed.all("tokens_on_cards"):
+        for position, count in slot.value.items():
+            if position <= len(row):
+                row[position - 1] = count
+    named = [slot for slot in parsed.slots if slot.name in ("position", "ordinal") and isinstance(slot.value, int)]
+    target = parsed.value("tokens_on_target")
+    for slot in named:
+        said = re.match(r"\s+(?:en\s+)?" + either("row_had") + r"\s+(?:deja\s+|already\s+)?(?P<count>"
+                        + numbers().fragment_articles + r")" + E, parsed.folded[slot.end:])
+        count = numbers().count_value(said.group("count")) if said else (target if len(named) == 1 else None)
+        if count is not None and slot.value <= len(row):
+            row[slot.value - 1] = count
+    return row
+
+
+def _follow_up(parsed: Parsed) -> Computation | None:
+    """"and with only 2 tokens?", "et si la 5e en avait 4 ?", "and with Composition instead?" after a comparison: the
+    previous question's options again, the one value the follow-up changes replaced, the rest of its situation kept."""
+    from rulesbot.compute.registry import own_reading  # (the registry imports the game plugins lazily too)
+
+    previous = parsed.previous
+    found = _options(previous)
+    if found is None:
+        return None
+    kind, options = found
+    own = own_reading(parsed)
+    if not own.slots and not own.cues:
+        return None
+    explained = [(0, len(parsed.folded))]  # the follow-up only changes the previous comparison's situation
+    if kind == "paintings":
+        if not (own.has("scoring_card") or own.has("scenario")):
+            return None  # only the Scoring Cards in play change a painting's points
+        return _compare_paintings(parsed, options, [], own_spans=False, explained=explained)
+    situation = _take_situation(previous, options)
+    if situation is None:
+        return None
+    rules, row, held, supply = situation
+    if own.has("variant"):
+        rules = own.value("variant")
+        row = (row + [0] * rules.row_size)[: rules.row_size]
+        supply = own.value("supply") if rules.token_supply else None
+    if own.has("player_tokens"):
+        held = own.value("player_tokens")
+    row = _changed_row(own, row)
+    if row == situation[1] and held == situation[2] and rules is situation[0]:
+        return None  # nothing this follow-up says changes the comparison: not this intent's question
+    if any(option["position"] > rules.row_size for option in options):
+        return None
+    return _compare_takes(parsed.lang, options, (rules, row, held, supply), explained)
 
 
 def compute(parsed: Parsed) -> Computation | None:
     """Evaluate each named option with the engine and say which gives more, by how much."""
     if parsed.claim:
         return None  # a claim about which option is better states a verdict this intent does not read yet
+    found = _options(parsed)
+    if found is None:
+        return _follow_up(parsed) if parsed.previous is not None else None
+    kind, options = found
     labels = _labels(parsed)
-    options = _painting_options(parsed, labels)
-    if options is not None:
+    if kind == "paintings":
         return _compare_paintings(parsed, options, labels)
-    options = _take_options(parsed, labels)
-    if options is not None:
-        return _compare_takes(parsed, options, labels)
-    return None
+    situation = _take_situation(parsed, options)
+    if situation is None:
+        return None
+    explained = list(labels) + [option["span"] for option in options]
+    explained += spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    return _compare_takes(parsed.lang, options, situation, explained)

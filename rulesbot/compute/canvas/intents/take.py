@@ -358,6 +358,9 @@ def compute(parsed: Parsed) -> Computation | None:
     trace = [say("take_trace", lang, skipped=skipped, on_cards=tokens_list, cost_n=cost, gain_n=gain)]
     claimed = None
     explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    # "first turn", "au premier tour": an ordinal naming the turn is when the take happens, not a row position.
+    explained += [(slot.start, slot.end) for slot in parsed.all("ordinal") if not slot.inherited
+                  and re.match(r"\s+" + either("turn_words") + E, parsed.folded[slot.end:])]
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
     explained += _skipped_count(parsed, position) + _row_size_said(parsed, rules)
