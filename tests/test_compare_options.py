@@ -150,3 +150,22 @@ def test_the_turn_named_by_an_ordinal_is_not_a_row_position(question, lang):
     answer = ask(question, lang)
     assert answer is not None and answer.engine["intent"] == "take_cost"
     assert answer.engine["position"] == 1 and answer.engine["tokens_after"] == 5
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("I have five cards in hand and 4 tokens: can I take the third card, the one with 2 tokens on it?", "en"),
+    ("avec 5 cartes en main, je peux prendre la 4e carte qui a 2 jetons dessus si je paie 3 jetons ?", "fr"),
+    ("five cards in my hand right now, the second card has 3 tokens on it: can i take it if i put one of my tokens on the first?", "en"),
+])
+def test_a_full_hand_refuses_any_take_whatever_the_card_described(question, lang):
+    # Rulebook p. 3: 5 Art Cards in hand is the limit, the next action must be completing a painting; which card,
+    # and the tokens on it, cannot change that.
+    answer = ask(question, lang)
+    assert answer is not None and answer.engine["intent"] == "legality", question
+    assert answer.engine["allowed"] is False and "action/hand_full" in answer.answer
+
+
+def test_a_refusal_that_depends_on_the_card_still_reads_it():
+    # 3 cards in hand, 1 token: the 3rd card costs 2 (rulebook p. 3), so the take is refused for the tokens.
+    answer = ask("I have 3 cards in hand and 1 token: can I take the third card?", "en")
+    assert answer is not None and answer.engine["allowed"] is False and "action/not_enough_tokens" in answer.answer
