@@ -169,3 +169,15 @@ def test_a_refusal_that_depends_on_the_card_still_reads_it():
     # 3 cards in hand, 1 token: the 3rd card costs 2 (rulebook p. 3), so the take is refused for the tokens.
     answer = ask("I have 3 cards in hand and 1 token: can I take the third card?", "en")
     assert answer is not None and answer.engine["allowed"] is False and "action/not_enough_tokens" in answer.answer
+
+
+@pytest.mark.parametrize(("question", "lang", "held", "position"), [
+    ("avec 2 jetons je peux prendre la 3e carte, pas de souci ?", "fr", 2, 3),
+    ("with 1 token I can take the third card, no problem?", "en", 1, 3),
+    ("avec 3 jetons je prends la 4e, pas de problème ?", "fr", 3, 4),
+])
+def test_a_no_problem_tag_makes_the_take_a_claim(question, lang, held, position):
+    # The take is allowed exactly when the tokens held pay one per card skipped (rulebook p. 3).
+    answer = ask(question, lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (held >= position - 1)
