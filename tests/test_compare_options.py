@@ -181,3 +181,14 @@ def test_a_no_problem_tag_makes_the_take_a_claim(question, lang, held, position)
     answer = ask(question, lang)
     assert answer is not None and answer.kind == "claim"
     assert answer.verdict is (held >= position - 1)
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("solo puzzle : combien de jetons dans la réserve posée à côté de la première carte ?", "fr"),
+    ("in solo puzzle, how many tokens sit in the supply next to the leftmost card at the start?", "en"),
+    ("solo puzzle: how many tokens are there in the pile beside the free card?", "en"),
+])
+def test_a_card_naming_where_the_supply_lies_is_not_a_take(question, lang):
+    # Nothing is taken: a take's cost and gain would answer another question than the supply asked.
+    answer = ask(question, lang)
+    assert answer is None or answer.engine.get("intent") not in ("take_cost", "take")
