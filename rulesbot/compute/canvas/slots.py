@@ -626,15 +626,7 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
             slots.remove(slot)
             slots.append(Slot("position", 1 + steps, max(0, slot.start - 30) + lead.start(), slot.end))
     # "la carte la plus loin de la pioche a rien", "the free one has 2": a card described by its tokens, not a take.
-    for slot in [slot for slot in slots if slot.name == "position"]:
-        trail = re.match(r"\s+(?:en\s+a|has|holds|a|porte|contient)\s+(?:deja\s+|already\s+)?(?:(?P<none>rien|nothing|none|zero|"
-                         + alternation(words("no_tokens")) + f")|(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$))))",
-                         text[slot.end:])
-        value = 0 if trail and trail.group("none") else (reader.count_value(trail.group("count")) if trail else None)
-        if value is not None and slot.value not in on_cards:
-            on_cards[slot.value] = value
-            slots.remove(slot)
-            slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), slot.start, slot.end + trail.end()))
+    _described_by_tokens(text, slots, on_cards)
     # "au bout de la rangee" is the free end (the rulebook's wording), unless another position word says which end.
     if not any(slot.name == "position" for slot in slots):
         for match in pattern("position_end").finditer(text):
@@ -677,9 +669,35 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
     for match in re.finditer(r"\b(?:card|carte|position|place|slot|emplacement|spot)\s*(?:number|numero|n[o°]|#)?\s*(\d)\b", text):
         if _free(match.span(1), slots):
             slots.append(Slot("position", int(match.group(1)), match.start(1), match.end(1)))
+    # "card 1 has 2 tokens on it, card 2 none": the row listed card by card with the cards' numbers.
+    _described_by_tokens(text, slots, on_cards)
     # Every tokens-on-cards slot carries all the cards described (whichever the intent reads first).
     final = MappingProxyType(dict(on_cards))
     return [replace(slot, value=final) if slot.name == "tokens_on_cards" else slot for slot in slots]
+
+
+def _described_by_tokens(text: str, slots: list[Slot], on_cards: dict[int, int]) -> None:
+    """Turn each position followed by what lies on it ("the free one has 2", "card 2 none,", "card 3 has 1.") into a
+    tokens-on-cards description (in place): such a card is described, not taken."""
+    reader = numbers()
+    count, token = reader.fragment_articles, alternation(words("token"))
+    none = r"(?P<none>rien|nothing|none|zero|" + alternation(words("no_tokens")) + ")"
+    for slot in [slot for slot in slots if slot.name == "position"]:
+        trail = re.match(r"\s+(?:en\s+a|has|holds|a|porte|contient)\s+(?:deja\s+|already\s+)?(?:" + none + "|"
+                         + f"(?P<count>{count})(?:\\s+{token}|(?=\\s*(?:[,.;:?!]|$))))", text[slot.end:])
+        if trail is None:
+            # (No verb: "card 2 none," - only in a list, the nothing word closing the clause.)
+            trail = re.match(r"\s*:?\s+" + none + r"(?=\s*(?:[,.;:?!]|$))", text[slot.end:])
+        value = 0 if trail and trail.group("none") else (reader.count_value(trail.group("count")) if trail else None)
+        if value is not None and slot.value not in on_cards:
+            on_cards[slot.value] = value
+            slots.remove(slot)
+            end = slot.end + trail.end()
+            on_it = re.match(r"\s+" + either("on_it") + E, text[end:])
+            end += on_it.end() if on_it else 0
+            # ("card 1 has 2 tokens on it": the "on it" is that card's, not the card taken.)
+            slots[:] = [other for other in slots if not (other.name == "tokens_on_target" and slot.start <= other.start < end)]
+            slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), slot.start, end))
 
 
 def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
@@ -691,8 +709,10 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
         B + "(?:" + either("held_tokens_lead") + "|"
         # ("y a 12 jetons" is "there are", not "has".)
         r"(?<!\by\s)(?:a|a encore|a deja))\s+"
-        r"(?:only\s+|just\s+|seulement\s+|que\s+|qu'|plus que\s+|plus qu')?(?:(?:my|all my|all|mes|tous mes|mes|ses|his)\s+)?"
-        + f"(?P<count>{reader.fragment_articles})\\s*(?:of\\s+(?:his|my|her)\\s+|de\\s+(?:ses|mes)\\s+)?{token}"
+        r"(?:only\s+|just\s+|exactly\s+|seulement\s+|exactement\s+|que\s+|qu'|plus que\s+|plus qu')?"
+        r"(?:(?:my|all my|all|mes|tous mes|mes|ses|his)\s+)?"
+        + f"(?P<count>{reader.fragment_articles})\\s*(?:of\\s+(?:his|my|her)\\s+|de\\s+(?:ses|mes)\\s+)?"
+        + f"(?:(?:starting|initial|original)\\s+)?{token}"
         + r"(?!\s+(?:on|sur|dessus|already|deja))"
     )
     # "... I'd end with 3 tokens", "je finis avec 2 jetons": what is held after the move, not before it.

@@ -88,7 +88,21 @@ def compute(parsed: Parsed) -> Computation | None:
     claimed = (not negative) if parsed.claim else None
     return Computation(intent="legality", sentences=sentences, trace=trace, value=code is None, claimed=claimed,
                        engine={"intent": "legality", **state, "allowed": code is None}, concepts=concepts,
-                       explained=_the_card_moved(parsed) + _tokens_span(parsed, kind))
+                       explained=_the_card_moved(parsed) + _tokens_span(parsed, kind) + _moot(parsed, kind, arguments, code))
+
+
+def _moot(parsed: Parsed, kind: str, arguments: dict, code: str | None) -> list[tuple[int, int]]:
+    """"5 cards in hand, the 2nd card has 3 tokens on it: can I take it?": when the engine refuses a take whatever the
+    card and the tokens (the same refusal for the free card, tokens aside), the card and tokens described cannot change
+    the answer: they are read, not left unexplained."""
+    if kind != "take" or code is None:
+        return []
+    bare = {key: value for key, value in arguments.items() if key not in ("position", "tokens")}
+    if helpers.legality("take", **bare)[0] != code:
+        return []
+    return [(slot.start, slot.end) for slot in parsed.slots if not slot.inherited
+            and (slot.name in ("position", "ordinal", "tokens_on_cards", "tokens_on_target", "player_tokens", "component")
+                 or (slot.name == "number" and not parsed.claim))]  # ("one of my tokens": a count the refusal ignores)
 
 
 def _tokens_held(parsed: Parsed):

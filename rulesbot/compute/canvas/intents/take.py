@@ -29,6 +29,8 @@ def _position(parsed: Parsed) -> int | None:
     if slot is not None:
         # The position must be what is taken or paid for: a take verb just before it, or a cost question.
         window = parsed.folded[max(0, slot.start - 40): slot.start]
+        if not slot.inherited and re.search(B + either("beside_words") + r"\s+(?:the\s+|la\s+|le\s+|l')?$", window):
+            return None  # "the supply next to the leftmost card": the card says where something is, not what is taken
         if (slot.inherited or parsed.cue("cost_question", "cost_asked", "gain")
                 or re.search(alternation(words("take") + listed("want_take")), window)
                 # "3 tokens on the free card: if I take it ...": the card named first, then taken by a pronoun.
@@ -358,6 +360,9 @@ def compute(parsed: Parsed) -> Computation | None:
     trace = [say("take_trace", lang, skipped=skipped, on_cards=tokens_list, cost_n=cost, gain_n=gain)]
     claimed = None
     explained = spans(parsed, "component") if parsed.value("component") == "inspiration_tokens" else []
+    # "first turn", "au premier tour": an ordinal naming the turn is when the take happens, not a row position.
+    explained += [(slot.start, slot.end) for slot in parsed.all("ordinal") if not slot.inherited
+                  and re.match(r"\s+" + either("turn_words") + E, parsed.folded[slot.end:])]
     if parsed.first("ordinal") is not None and position == parsed.value("ordinal"):
         explained += spans(parsed, "ordinal")
     explained += _skipped_count(parsed, position) + _row_size_said(parsed, rules)
