@@ -160,7 +160,7 @@ class Rulesbot:
                      context: list[str]) -> Answer:
         """The answer to `question`, the text read from the question as `asked` (its shorthand written out)."""
         from rulesbot.answer import out_of_scope_answer, reason_answer, rule_answer, unknown_answer
-        from rulesbot.compute.parse import asks_reason_only
+        from rulesbot.compute.parse import asks_confidence_only, asks_reason_only
         from rulesbot.extractive import confidence as passage_confidence
         from rulesbot.extractive import normalise_chat, passage_decision, passage_only, rulebook_says
         from rulesbot.scope import follow_up_out_of_scope, out_of_scope
@@ -175,6 +175,10 @@ class Rulesbot:
             # "why?" after an answer: the rule that answer rests on (its record, or the rules a computation cites).
             previous = self._answer(context[-1], answer_lang, pack.game, context[:-1])
             return reason_answer(question, answer_lang, previous, pack)
+        if context and asks_confidence_only(question, pack):
+            # "how sure are you?", "t'es sûr ?" after an answer: that answer again (its computation and page), unchanged.
+            previous = self._answer(context[-1], answer_lang, pack.game, context[:-1])
+            return previous.model_copy(update={"question": question})
         # Cues are tried on the question as read, then as asked ("une appli" is a cue; so is "strategy").
         beyond = out_of_scope(question, pack.manifest.title, pack.game)
         if beyond is None and read != question:

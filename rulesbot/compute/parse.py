@@ -17,13 +17,13 @@ from rulesbot.compute.text import B, E, alternation, bounded, fold, language, nu
 from rulesbot.games import game_spec
 from rulesbot.parsed import Parsed, Slot
 
-_NEGATION = re.compile(r"(?:can't|cannot|can not|n't\b|\bnot\b|\bnever\b|\bno longer\b|\bne\b|\bn'|\bpas\b|\bjamais\b|\bplus\b(?=.*\bne\b))")
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
 _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
-             "reported_according", "forms", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
+             "reported_according", "forms", "quiz_openers", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
-             "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix"}
+             "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix",
+             "confidence_question"}
 
 
 @lru_cache(maxsize=4096)
@@ -33,6 +33,8 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     vocabulary = spec.vocabulary if spec is not None else language()
     folded = restore_elisions(fold(question), lang, vocabulary)
     body, cue, reported = split_claim(folded, vocabulary)
+    # "quiz: ...", "petit quiz : ...": a quizzer's opener; what follows is read as usual (a question or a claim).
+    body = strip_quiz_opener(body, vocabulary)
     slots: list[Slot] = []
     for finder in (spec.slot_finders if spec is not None else ()):
         slots += finder(body, slots)
@@ -62,8 +64,7 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         claim=claim or statement,
         claim_cue=cue if claim else ("statement" if statement else None),
         reported=reported,
-        # "... my friend says no" claims the opposite of the question.
-        negated=is_negated(body, slots) != bool(reported and cue and re.search(r"\b(?:no|non)$", cue)),
+        negated=polarity(body, slots, cue, reported, lang, vocabulary),
         elliptical=elliptical,
     )
 
@@ -98,6 +99,15 @@ def _elision_pattern(words: tuple[str, ...]) -> re.Pattern:
     return re.compile(B + "(?:" + "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)) + ")" + r"(?![\w'])")
 
 
+def strip_quiz_opener(body: str, vocabulary) -> str:
+    """`body` without a quizzer's opener ("quiz:", "quick quiz -", "petit quiz :"): it neither asks nor claims."""
+    openers = vocabulary.get("quiz_openers")
+    if not openers:
+        return body
+    opener = re.match(r"^\s*(?:" + alternation(openers) + r")\s*[:,!-]+\s*", body)
+    return body[opener.end():] if opener and opener.end() < len(body) else body
+
+
 def states_value(body: str, vocabulary) -> bool:
     """Whether a follow-up ends by stating a value ("et Movement avec 3 c'est 12 ?", "and 4 silver makes 8?"): a
     copula or value verb, then a number (and its unit) closing the message."""
@@ -106,16 +116,102 @@ def states_value(body: str, vocabulary) -> bool:
                      r"(?:\s*(?:%|points?|pts?|jetons?|tokens?|rubans?|ribbons?))?\s*[?!.]*\s*$", body) is not None
 
 
-def is_negated(body: str, slots: list[Slot]) -> bool:
-    """Whether the statement is negative: a negation in a sentence that holds what is asked about (chat around it,
-    "my brother can never remember", says nothing about the claim)."""
+def polarity(body: str, slots: list[Slot], cue: str | None, reported: bool, lang: str, vocabulary) -> bool:
+    """Whether the claim as the player stated it is negative: the one polarity rule every intent's claim check reads
+    (`Parsed.negated`; its words are language.json `polarity`).
+
+    Negations are counted in the sentences that hold what is asked about (chat around them, "my brother can never
+    remember", says nothing about the claim): an odd count is a negative claim, an even one ("c'est pas interdit de
+    ...", "you can't paint unless you hold 3") a positive one. A tag ("..., is it?", "..., si ?") was stripped with
+    the claim cue and never counts; a negating prefix ("c'est pas vrai que ...") and a reported "no" ("... my friend
+    says no") flip the whole claim."""
+    words = vocabulary.get("polarity", {})
     sentences = [match.span() for match in re.finditer(r"[^.?!;]+[.?!;]*", body)]
     held = [(start, end) for start, end in sentences if any(slot.start < end and start < slot.end for slot in slots)]
-    # A count said as a negation ("pas d'argent", "no silver") is a value of zero, not a negative statement.
+    # A count said as a negation ("pas d'argent", "no tokens", "aucun jeton") is a value of zero, not a negation;
+    # a name is no predicate ("Forbidden" is an Art Card).
+    named = body
     for slot in slots:
-        if slot.name == "ribbon_group" and getattr(slot.value, "count", None) == 0:
-            body = body[: slot.start] + " " * (slot.end - slot.start) + body[slot.end:]
-    return any(_NEGATION.search(body[start:end]) for start, end in (held or [(0, len(body))]))
+        if slot.inherited:
+            continue
+        blank = " " * (slot.end - slot.start)
+        named = named[: slot.start] + blank + named[slot.end:]
+        if _is_zero(slot.value):
+            body = body[: slot.start] + blank + body[slot.end:]
+    count = sum(count_negations(body[start:end], lang, words, named[start:end])
+                for start, end in (held or [(0, len(body))]))
+    negative = count % 2 == 1
+    if cue is not None and fold(cue) in set(words.get("negating_prefixes", ())):
+        negative = not negative
+    if reported and cue and re.search(r"\b(?:no|non)$", cue):
+        negative = not negative
+    return negative
+
+
+def _is_zero(value) -> bool:
+    count = getattr(value, "count", value)
+    return isinstance(count, int) and not isinstance(count, bool) and count == 0
+
+
+def count_negations(sentence: str, lang: str, words, unnamed: str | None = None) -> int:
+    """How many negations one sentence holds (see `polarity`); 0 for a sentence without one. `unnamed` is the
+    sentence with its names blanked out, where predicates ("forbidden") are looked for."""
+    patterns = _polarity_patterns(tuple(sorted((key, tuple(value)) for key, value in words.items() if isinstance(value, list))))
+    text = patterns["not_negation"].sub(" ", sentence) if "not_negation" in patterns else sentence
+    # "doesn't Emphasis cap at 3?", "isn't the free card the leftmost?": asks to confirm the positive statement.
+    if "rhetorical_openers" in patterns:
+        text = patterns["rhetorical_openers"].sub(" ", text, count=1)
+    positions: list[int] = []
+    for key in ("english",) + (("english_chat",) if lang == "en" else ()):
+        if key in patterns:
+            positions += [match.start() for match in patterns[key].finditer(text)]
+    if "negative_predicates" in patterns:
+        positions += [match.start() for match in patterns["negative_predicates"].finditer(
+            sentence if unnamed is None else unnamed)]
+    said_no = {match.start(1) for match in patterns["no_after"].finditer(text)} if "no_after" in patterns else set()
+    said_no |= {match.start() for match in patterns["no_before"].finditer(text)} if "no_before" in patterns else set()
+    positions += sorted(said_no)
+    # French: "ne/n' ... pas" is one negation; "ne ... que" is "only"; chat drops the "ne" ("on a pas le droit").
+    if "ne" in patterns:
+        taken: set[int] = set()
+        for opener in patterns["ne"].finditer(text):
+            closer = patterns["closers"].search(text, opener.end()) if "closers" in patterns else None
+            only = patterns["restrictive"].search(text, opener.end()) if "restrictive" in patterns else None
+            if closer is not None and (only is None or closer.start() < only.start()):
+                positions.append(opener.start())
+                taken.add(closer.start())
+        if "closers_alone" in patterns:
+            positions += [match.start() for match in patterns["closers_alone"].finditer(text) if match.start() not in taken]
+    if positions and "cancel" in patterns:
+        # "can't X unless Y" states what X needs: the "unless" after a negation cancels it.
+        first = min(positions)
+        positions += [match.start() for match in patterns["cancel"].finditer(text) if match.start() > first]
+    return len(positions)
+
+
+@lru_cache(maxsize=8)
+def _polarity_patterns(lists: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, re.Pattern]:
+    table = dict(lists)
+    patterns: dict[str, re.Pattern] = {}
+    for key in ("english", "english_chat", "negative_predicates", "closers", "closers_alone", "cancel", "not_negation"):
+        if table.get(key):
+            phrases = frozenset(table[key])
+            # "n't" closes a word ("can't", "isn't"): no boundary before it.
+            patterns[key] = re.compile(B + alternation(phrases - {"n't"}) + E
+                                       + ("|n't" + E if "n't" in phrases else ""))
+    if table.get("ne"):
+        patterns["ne"] = re.compile(B + r"(?:ne\b|n')")
+    if table.get("restrictive"):
+        patterns["restrictive"] = re.compile(B + alternation(frozenset(table["restrictive"])) + r"(?!\w)")
+    if table.get("rhetorical_openers"):
+        patterns["rhetorical_openers"] = re.compile(r"^\s*" + alternation(frozenset(table["rhetorical_openers"])) + E)
+    # "no" negates in an existential or limit phrase ("there's no limit", "no cap on ribbons"); elsewhere it is a
+    # count of zero ("with no tokens") or an answer.
+    if table.get("no_after"):
+        patterns["no_after"] = re.compile(B + alternation(frozenset(table["no_after"])) + r"\s+(no)" + E)
+    if table.get("no_before"):
+        patterns["no_before"] = re.compile(B + r"no\s+(?:[\w'-]+\s+)?" + alternation(frozenset(table["no_before"])) + E)
+    return patterns
 
 
 def is_follow_up(question: str, pack) -> bool:
@@ -132,16 +228,27 @@ def asks_reason_only(question: str, pack) -> bool:
     """Whether a follow-up asks only why the previous answer holds ("why?", "how come?", "mais pourquoi ?", "pk
     ca ?"): a reason word (`reason_question`) and nothing else but openers, interjections and fillers
     (`reason_fillers`), so it means nothing without the previous question; any game."""
+    return _asks_only(question, pack, "reason_question")
+
+
+def asks_confidence_only(question: str, pack) -> bool:
+    """Whether a follow-up only asks how sure the previous answer is ("how sure are you?", "t'es sûr ?", "prove
+    it", "vraiment ?"): a `confidence_question` phrase and nothing else but openers, interjections and fillers; the
+    answer is the previous one again, its computation and page unchanged; any game."""
+    return _asks_only(question, pack, "confidence_question")
+
+
+def _asks_only(question: str, pack, key: str) -> bool:
     from rulesbot.games import spec_for_pack
 
     spec = spec_for_pack(pack)
     vocabulary = spec.vocabulary if spec is not None else language()
-    text = " " + re.sub(r"[^\w' ]+", " ", fold(question)) + " "
-    reason = bounded(frozenset(vocabulary.get("reason_question", ())))
-    if not reason.search(text):
+    text = " " + re.sub(r"[^\w'% ]+", " ", fold(question)) + " "
+    asked = bounded(frozenset(vocabulary.get(key, ())))
+    if not vocabulary.get(key) or not asked.search(text):
         return False
     spare = (vocabulary.get("reason_fillers", []) + vocabulary.get("interjections", []) + vocabulary["ellipsis_openers"])
-    rest = bounded(frozenset(spare)).sub(" ", reason.sub(" ", text))
+    rest = bounded(frozenset(spare)).sub(" ", asked.sub(" ", text))
     return not rest.strip()
 
 
@@ -176,7 +283,9 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
         if found and len(body) - found.end() > 8:
             cue, body, reported = found.group(0).strip(" :,"), body[found.end():], True
     # (A tag asked after a full stop, "... has to be more. no?", is a tag too: its own "?" marks it.)
+    # (An English tag question, "..., is there?", follows a comma: "... this turn. May he?" asks.)
     suffix = re.search(r"(?:[,;:-]|\?)\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*[?!.]*\s*$", body) or re.search(
+        r"[,;-]\s*(?:" + alternation(claim_tags(vocabulary)) + r")\s*[?!.]*\s*$", body) or re.search(
         r"\s(?:" + alternation(vocabulary["bare_tags"]) + r")\s*[?!.]*\s*$", body) or re.search(
         r"\.\s*(?:" + alternation(vocabulary["claim_suffix"]) + r")\s*\?[?!.]*\s*$", body)
     # "..., is that how it works?" checks a value the message states ("caps at 3 ribbons"); said of a rule with no
@@ -193,6 +302,26 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
     if said and cue is None and said.start() > 8:
         cue, body, reported = said.group(0).strip(" ,;:-?!."), body[: said.start()], True
     return body, cue, reported
+
+
+def claim_tags(vocabulary) -> tuple[str, ...]:
+    """Every English tag question the vocabulary's `tag_questions` grammar builds (auxiliary, optional negation,
+    subject: "is it", "can't you", "is there", "don't they")."""
+    grammar = vocabulary.get("tag_questions")
+    if not grammar:
+        return ("\0",)
+    return _built_tags(tuple(grammar["auxiliaries"]), tuple(grammar["negative"]),
+                                                          tuple(grammar["subjects"]))
+
+
+@lru_cache(maxsize=8)
+def _built_tags(auxiliaries: tuple[str, ...], negatives: tuple[str, ...], subjects: tuple[str, ...]) -> tuple[str, ...]:
+    built = []
+    for auxiliary in auxiliaries:
+        for negative in ("",) + negatives:
+            for subject in subjects:
+                built.append(f"{auxiliary}{negative} {subject}")
+    return tuple(built)
 
 
 def _prefixes(vocabulary) -> str:

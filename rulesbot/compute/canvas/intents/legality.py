@@ -40,11 +40,13 @@ def _case(parsed: Parsed):
         used = parsed.value("paint_cards")
         held = parsed.value("hand_size")
         return "paint", {"hand": max(held or used, used), "paint_cards": used}, "situation_paint"
-    if parsed.has("hand_size") and paints and not parsed.cue("take"):
+    # "you can hold six cards as long as you paint next turn": holding a count is the question, painting its condition.
+    holds = parsed.has("hold_total") and parsed.value("hold_total") > rules.hand_limit
+    if parsed.has("hand_size") and paints and not parsed.cue("take") and not holds:
         # "Can I paint with 4 cards in hand?": a painting of the cards it takes, from that hand.
         held = parsed.value("hand_size")
         return "paint", {"hand": held, "paint_cards": min(held, CARDS_PER_PAINTING)}, "situation_paint"
-    if parsed.has("hand_size") and not paints and (parsed.cue("take") or parsed.has("hold_total")):
+    if parsed.has("hand_size") and (not paints or holds) and (parsed.cue("take") or parsed.has("hold_total")):
         position = parsed.value("position")
         where = {"position": position} if position is not None and position <= rules.row_size else {}
         held = _tokens_held(parsed)

@@ -13,7 +13,7 @@ from rulesbot.compute.canvas.intents.common import (
 )
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import alternation, either, listed, numbers, pattern, vocabulary, words
-from rulesbot.compute.registry import Computation
+from rulesbot.compute.registry import Computation, own_reading
 from rulesbot.compute.text import B, E
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
@@ -27,6 +27,9 @@ def compute(parsed: Parsed) -> Computation | None:
     if len(cards) != 1 or len(parsed.all("art_card")) >= 2 or parsed.has("swatches"):
         return None
     scoring = next(iter(cards.values()))
+    own = own_reading(parsed)
+    if own is not parsed and own.cue("silver") and not own.has("scoring_card"):
+        return None  # "and silver ribbons, is there a cap?" after a card's cap: silver comes from no Scoring Card
     taken = taken_with_held(parsed, scoring)
     if taken is not None:
         return taken
@@ -44,7 +47,9 @@ def compute(parsed: Parsed) -> Computation | None:
         number = claimed_number(parsed, spans(parsed, "scoring_card"))
         stated = None if number is None else number.value
     if parsed.explicit_claim and stated is None:
-        return None
+        # "there's no limit to Emphasis ribbons, is there?", "Emphase est illimitee, non ?": a claim that a limit exists
+        # or not, whatever number it is.
+        return _limit_exists(parsed, scoring) if parsed.cue("limit") and not parsed.has("number") else None
     # "proximity maxed out: ribbons and points?" states no value: a question.
     claim = parsed.claim and stated is not None
     if not claim and group is not None and not parsed.cue("limit"):
@@ -57,11 +62,25 @@ def compute(parsed: Parsed) -> Computation | None:
     if claim:
         claimed = stated
         if not parsed.cue("limit"):
+            if group is not None and any(slot.name == "number" and not slot.inherited
+                                         and not group.start <= slot.start < group.end for slot in parsed.slots):
+                return None  # "Variety with 3 ribbons gives 9": a value stated for the ribbons is the ribbons intent
             # "Emphasis can give 5 ribbons, yes?" / "doesn't give 4": true when that many ribbons is possible.
             value, claimed = stated <= scoring.max_ribbons, not parsed.negated
     return Computation(intent="limit", sentences=sentences, value=value,
                        value_text=qty(scoring.max_ribbons, "ribbon", lang) if not isinstance(value, bool) else None,
                        claimed=claimed,
+                       engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
+                               "points": list(scoring.points)},
+                       concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
+
+
+def _limit_exists(parsed: Parsed, scoring) -> Computation:
+    """A claim that a Scoring Card's ribbons are limited (or, negated, unlimited): they are, by its points table."""
+    lang = parsed.lang
+    sentences = [say("card_limit", lang, card=card_name(scoring.slug, lang), max=qty(scoring.max_ribbons, "ribbon", lang),
+                     points=qty(scoring.points[-1], "point", lang))]
+    return Computation(intent="limit", sentences=sentences, value=True, claimed=not parsed.negated,
                        engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
                                "points": list(scoring.points)},
                        concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
