@@ -30,7 +30,7 @@ from rulesbot.knowledge import (
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
-from rulesbot.shorthand import normalise, question_focus
+from rulesbot.shorthand import normalise
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
@@ -197,11 +197,6 @@ class Rulesbot:
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)
-        for focused in question_focus(question) if computed is None else ():
-            # A long message whose background talks of other things: its question sentence is what is computed.
-            computed = self._computed(focused, answer_lang, pack, context)
-            if computed is not None:
-                return computed.model_copy(update={"question": question})
         if computed is not None:
             return computed
         query = self._follow_up_query(read, pack, context)

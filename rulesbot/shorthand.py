@@ -334,27 +334,3 @@ def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
         tuple(piece[1] for piece in pieces),
         tuple(piece[2] for piece in pieces),
     )
-
-
-# A sentence ends at . ! ? ; : or an ellipsis ("A question from an old fellow: of the sixty cards, how many...?").
-_MESSAGE_SENTENCE = re.compile(r"[^.!?;:…]+(?:[.!?;:…]+|$)")
-# The asking sentence alone must say this much to be read without the rest ("what about it?" needs its context).
-FOCUS_MIN_WORDS = 4
-
-
-def question_focus(question: str) -> list[str]:
-    """The shorter readings of a long message, closest to its question first: the sentence that asks (the last one
-    ending in "?", else the last one) with the sentence told right before it, then the asking sentence alone.
-    Empty for a message of one sentence. A chatty player's background ("My sister and I play every Sunday…",
-    "Good evening!") is left out; what it names right before the question stays in the first reading."""
-    sentences = [match.group(0).strip() for match in _MESSAGE_SENTENCE.finditer(question) if re.search(r"\w", match.group(0))]
-    if len(sentences) < 2:
-        return []
-    asking = max((index for index, sentence in enumerate(sentences) if sentence.endswith("?")), default=len(sentences) - 1)
-    readings = []
-    if asking >= 1:
-        readings.append(" ".join(sentences[asking - 1 : asking + 1]))
-    if len(re.findall(r"[\w'-]+", sentences[asking])) >= FOCUS_MIN_WORDS:
-        readings.append(sentences[asking])
-    whole = " ".join(sentences)
-    return [reading for reading in dict.fromkeys(readings) if reading != whole]
