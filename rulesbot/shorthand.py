@@ -84,6 +84,13 @@ def _entries(lang: str) -> dict[str, str | list[str]]:
     return {**language().get("elisions", {}).get(lang, {}), **shorthand_data().get(lang, {})}
 
 
+def _words_pattern(words) -> re.Pattern:
+    """One pattern for any of `words` as a whole word, longest first; a word right after an elision counts too
+    ("l'appli", "d'la": one letter and an apostrophe before it)."""
+    ordered = sorted(words, key=len, reverse=True)
+    return re.compile(r"(?:(?<=\b\w')|(?<![\w'/-]))(?:" + "|".join(re.escape(word) for word in ordered) + r")(?![\w'-])")
+
+
 @lru_cache(maxsize=len(LANGS))
 def _table(lang: str) -> tuple[re.Pattern | None, dict[str, tuple[str, str]]]:
     table: dict[str, tuple[str, str]] = {}
@@ -92,10 +99,7 @@ def _table(lang: str) -> tuple[re.Pattern | None, dict[str, tuple[str, str]]]:
         table[_fold(word)] = (alone, as_noun)
     if not table:
         return None, table
-    words = sorted(table, key=len, reverse=True)
-    # A word right after an elision counts too ("l'appli", "d'la"): one letter and an apostrophe before it.
-    pattern = re.compile(r"(?:(?<=\b\w')|(?<![\w'/-]))(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'-])")
-    return pattern, table
+    return _words_pattern(table), table
 
 
 @lru_cache(maxsize=1)
@@ -241,9 +245,7 @@ def _game_table(game: str, lang: str) -> tuple[re.Pattern | None, dict[str, _Gam
             )
     if not table:
         return None, table
-    words = sorted(table, key=len, reverse=True)
-    pattern = re.compile(r"(?:(?<=\b\w')|(?<![\w'/-]))(?:" + "|".join(re.escape(word) for word in words) + r")(?![\w'-])")
-    return pattern, table
+    return _words_pattern(table), table
 
 
 @lru_cache(maxsize=512)

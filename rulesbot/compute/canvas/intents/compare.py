@@ -83,17 +83,22 @@ def _empty_said(part: Parsed) -> bool:
                      part.folded) is not None
 
 
+def _option_parts(parsed: Parsed, anchors: list, labels: list[tuple[int, int]]) -> list[tuple[int, int, Parsed]] | None:
+    """Each option's span and its own parse (its tokens belong to it), or None when the options can't be cut apart."""
+    bounds = _segments(parsed, anchors, labels)
+    return None if bounds is None else [(start, end, _parse_part(parsed, start, end)) for start, end in bounds]
+
+
 def _take_options(parsed: Parsed, labels: list[tuple[int, int]]) -> list[dict] | None:
     """(position, tokens said on that card or None) per option, or None when the options are not row positions."""
     anchors = [slot for slot in _anchors(parsed, ("position", "ordinal")) if isinstance(slot.value, int)]
     if len(anchors) < 2:
         return None
-    bounds = _segments(parsed, anchors, labels)
-    if bounds is None:
+    parts = _option_parts(parsed, anchors, labels)
+    if parts is None:
         return None
     options = []
-    for start, end in bounds:
-        part = _parse_part(parsed, start, end)
+    for start, end, part in parts:
         positions = [slot.value for slot in part.slots if slot.name in ("position", "ordinal")]
         on_cards = dict(part.value("tokens_on_cards") or {})
         if not positions:
@@ -197,12 +202,11 @@ def _painting_options(parsed: Parsed, labels: list[tuple[int, int]]) -> list[dic
     anchors = _anchors(parsed, ("art_card",))
     if len(anchors) < 2 * CARDS_PER_PAINTING:
         return None
-    bounds = _segments(parsed, anchors, labels)
-    if bounds is None:
+    parts = _option_parts(parsed, anchors, labels)
+    if parts is None:
         return None
     options = []
-    for start, end in bounds:
-        part = _parse_part(parsed, start, end)
+    for start, end, part in parts:
         chain = part.first("card_chain")
         if chain is None or len(chain.value) != CARDS_PER_PAINTING or len({card.id for card in chain.value}) != CARDS_PER_PAINTING:
             return None
