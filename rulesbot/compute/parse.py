@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rulesbot.compute.text import B, E, alternation, bounded, fold, language, numbers_for
+from rulesbot.compute.text import B, E, alternation, alternation_tree, bounded, fold, language, numbers_for
 from rulesbot.games import game_spec
 from rulesbot.parsed import Parsed, Slot
 
@@ -43,7 +43,7 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     # Ordinals no finder used ("et la deuxieme ?"): a follow-up may mean a position by them.
     slots += [slot for slot in reader.ordinals(body) if not any(other.overlaps(slot.start, slot.end) for other in slots)]
     slots.sort(key=lambda slot: (slot.start, slot.end))
-    cues = frozenset(key for key, regex in cue_patterns(game) if regex.search(body))
+    cues = cues_in(body, game)
     # "Tom says it scores nothing. What does that painting earn?": a reported claim, then the value asked openly: the
     # asker wants the value (computed), not a verdict.
     if cue is not None and asks_open_after(folded, cue, vocabulary):
@@ -253,12 +253,21 @@ def _asks_only(question: str, pack, key: str) -> bool:
 
 
 @lru_cache(maxsize=64)
-def cue_patterns(game: str) -> tuple[tuple[str, re.Pattern], ...]:
-    """(cue list name, compiled pattern) for every phrase list of the game's vocabulary (compiled once)."""
+def cue_lists(game: str) -> tuple[tuple[str, frozenset[str], frozenset[str]], ...]:
+    """(cue list name, its phrases, their leading words) for every phrase list of the game's vocabulary."""
     spec = game_spec(game)
     vocabulary = spec.vocabulary if spec is not None else language()
-    return tuple((key, bounded(frozenset(phrases))) for key, phrases in vocabulary.items()
+    return tuple((key, frozenset(phrases), frozenset(re.split(r"[ -]", phrase, maxsplit=1)[0] for phrase in phrases))
+                 for key, phrases in vocabulary.items()
                  if key not in _NOT_CUES and isinstance(phrases, list) and phrases and isinstance(phrases[0], str))
+
+
+def cues_in(text: str, game: str) -> frozenset[str]:
+    """The names of the game's cue lists with a phrase in folded `text`. A list's pattern is compiled only when one
+    of its phrases' leading words is in the text (a phrase matches literally up to its first space or hyphen), so a
+    cold start compiles the few lists a question can match, not all of them."""
+    return frozenset(key for key, phrases, leads in cue_lists(game)
+                     if any(lead in text for lead in leads) and bounded(phrases).search(text))
 
 
 def split_claim(text: str, vocabulary) -> tuple[str, str | None, bool]:
@@ -328,7 +337,7 @@ def _prefixes(vocabulary) -> str:
     """The claim prefixes as a regex, an intensifier allowed between their words ("je crois bien que", "I really
     think")."""
     filler = r"\s+(?:" + alternation(vocabulary.get("claim_fillers", ["\0"])) + r"\s+)?"
-    return alternation(vocabulary["claim_prefix"]).replace(r"\s+", filler)
+    return alternation_tree(frozenset(vocabulary["claim_prefix"])).replace(r"\s+", filler)
 
 
 def _reported(body: str, start: int, vocabulary) -> re.Match | None:

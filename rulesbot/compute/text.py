@@ -57,6 +57,48 @@ def _alternation(phrases: frozenset[str]) -> str:
     return "(?:" + "|".join(parts) + ")"
 
 
+@lru_cache(maxsize=64)
+def alternation_tree(phrases: frozenset[str]) -> str:
+    """The same alternation as `alternation` (the same matches, longest first), written as a prefix tree: "je
+    (?:crois|pense) que" rather than both phrases in full. Python's regex compiler handles a flat alternation of
+    literals faster, so this is only for a pattern that splices something at each of its spaces (the claim
+    prefixes with an optional intensifier between their words): the tree has far fewer spaces to splice."""
+    root: dict = {}
+    for phrase in phrases:
+        node = root
+        for char in phrase:
+            node = node.setdefault(_ATOMS.get(char) or re.escape(char), {})
+        node[""] = {}
+    return "(?:" + _branches(root) + ")"
+
+
+# How a phrase's characters read: a space matches any whitespace, a hyphen is optional (or a space).
+_ATOMS = {" ": r"\s+", "-": "[- ]?"}
+
+
+def _depth(node: dict) -> int:
+    return max((1 + _depth(child) for atom, child in node.items() if atom), default=0)
+
+
+def _branches(node: dict) -> str:
+    """Everything below `node`, the longest continuation tried first (so "best cards" wins over "best card"), the
+    end of a phrase last."""
+    children = sorted(((atom, child) for atom, child in node.items() if atom), key=lambda item: (-_depth(item[1]), item[0]))
+    parts = [atom + _continuation(child) for atom, child in children]
+    if "" in node:
+        parts.append("")
+    return "|".join(parts)
+
+
+def _continuation(node: dict) -> str:
+    children = [atom for atom in node if atom]
+    if not children:
+        return ""
+    if len(children) == 1 and "" not in node:
+        return children[0] + _continuation(node[children[0]])
+    return "(?:" + _branches(node) + ")"
+
+
 @lru_cache(maxsize=512)
 def bounded(phrases: frozenset[str]) -> re.Pattern:
     """A compiled word-bounded pattern for a set of phrases."""

@@ -229,10 +229,10 @@ class Reranker:
             engine = self._engine_id(entry.game)
             if engine:
                 # The cue lists only (a full parse of every record would cost ms each).
-                from rulesbot.compute.parse import cue_patterns, question_form
+                from rulesbot.compute.parse import cues_in, question_form
                 from rulesbot.games import game_spec
 
-                cues = frozenset(name for name, pattern in cue_patterns(engine) if pattern.search(about))
+                cues = cues_in(about, engine)
                 if entry.question:
                     form = question_form(fold(entry.question), game_spec(engine).vocabulary)
             self._records[key] = RecordFeatures(
