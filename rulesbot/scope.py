@@ -5,6 +5,8 @@ meaning. These questions carry words the rules never need, listed per reason in 
 a question that matches gets an honest "not a rules question" message saying why, before anything else runs.
 """
 
+from __future__ import annotations
+
 import json
 import re
 import unicodedata
@@ -39,10 +41,37 @@ def _phrase_pattern(phrase: str) -> str:
     return re.escape(phrase).replace(r"\*", r"\w*")
 
 
-def _group_pattern(phrases: tuple[str, ...], title: str) -> re.Pattern:
+def _group_pattern(phrases: tuple[str, ...], title: str) -> _Cues:
     # Longest first, so "best cards" wins over "best card"; whole words only ("uno" is not in "unoriginal").
     words = sorted({fold(phrase.replace("{title}", title)) for phrase in phrases}, key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(_phrase_pattern(word) for word in words) + r")(?!\w)")
+    return _Cues(tuple(words))
+
+
+class _Cues:
+    """A group's phrases as a pattern compiled on first need: a phrase matches literally up to its first space or
+    "*", so a text holding none of those leading words has no match, and a cold start compiles only the groups a
+    question can match. `search` and `finditer` behave as the compiled pattern's."""
+
+    __slots__ = ("_leads", "_pattern", "_words")
+
+    def __init__(self, words: tuple[str, ...]) -> None:
+        self._words = words
+        self._leads = frozenset(re.split(r"[ *]", word, maxsplit=1)[0] for word in words)
+        self._pattern: re.Pattern | None = None
+
+    def compiled(self) -> re.Pattern:
+        if self._pattern is None:
+            self._pattern = re.compile(r"(?<!\w)(?:" + "|".join(_phrase_pattern(word) for word in self._words) + r")(?!\w)")
+        return self._pattern
+
+    def _may_match(self, text: str) -> bool:
+        return any(lead in text for lead in self._leads)
+
+    def search(self, text: str, *bounds: int) -> re.Match | None:
+        return self.compiled().search(text, *bounds) if self._may_match(text) else None
+
+    def finditer(self, text: str, *bounds: int):
+        return self.compiled().finditer(text, *bounds) if self._may_match(text) else iter(())
 
 
 @lru_cache(maxsize=1)
@@ -62,7 +91,7 @@ def _contrast_markers() -> re.Pattern:
 
 
 @lru_cache(maxsize=16)
-def _anchor_pattern(title: str, game: str | None, game_words: bool) -> re.Pattern:
+def _anchor_pattern(title: str, game: str | None, game_words: bool) -> _Cues:
     # The pack's own title, the words that point at the game being played ("here", "ici", "dans ce jeu") and,
     # when asked for, the game's own component and card names ("Inspiration Tokens", "rubans").
     data = scope_data()["comparison"]
@@ -99,7 +128,7 @@ def _asking_sentence(spans: list[tuple[int, int]], folded: str) -> tuple[int, in
     return (asking or spans)[-1]
 
 
-def _set_aside(folded: str, match: re.Match, spans: list[tuple[int, int]], cues: list[re.Pattern]) -> bool:
+def _set_aside(folded: str, match: re.Match, spans: list[tuple[int, int]], cues: list[_Cues]) -> bool:
     """Whether the cue at `match` sits in a statement told before the question (a sentence of its own
     with at least comparison["aside_words"] other words, not itself a question), while the sentence that asks
     names none of the rule's cues: "In Splendor costs are printed. Why does the third card cost 2 here?"."""
@@ -123,7 +152,7 @@ def _clause(folded: str, position: int) -> tuple[int, int]:
     return start, following.start() if following else len(folded)
 
 
-def _anchored(folded: str, match: re.Match, anchors: re.Pattern, cues: list[re.Pattern]) -> bool:
+def _anchored(folded: str, match: re.Match, anchors: _Cues, cues: list[_Cues]) -> bool:
     """Whether the sentence of the cue at `match` points at the pack's own game ("in Canvas", "here", "ici", one of
     its component or card names) in another clause, one without the cue, and not as the thing compared to ("the
     same as Canvas", "mieux que Canvas"): "in Wingspan there are food types, in Canvas what are they called?"."""
@@ -139,12 +168,12 @@ def _anchored(folded: str, match: re.Match, anchors: re.Pattern, cues: list[re.P
 
 
 @lru_cache(maxsize=1)
-def _away_pattern() -> re.Pattern:
+def _away_pattern() -> _Cues:
     # The phrases that point at the other game just named ("dans ce jeu-là", "in that game"), never at the pack's.
     return _group_pattern(tuple(scope_data()["comparison"]["away"]), "")
 
 
-def _about_own_game(folded: str, cues: list[re.Pattern], anchors: re.Pattern) -> bool:
+def _about_own_game(folded: str, cues: list[_Cues], anchors: _Cues) -> bool:
     """Whether a question naming another game (or a digital version) is still about the pack's game: no phrase
     points at the game named (comparison["away"]: "dans ce jeu-là", "in that game"), and each such
     name is compared ("like the automa in Scythe", "comme au tarot"), told in a statement of its own before the
@@ -174,7 +203,7 @@ def _about_own_game(folded: str, cues: list[re.Pattern], anchors: re.Pattern) ->
 
 
 @lru_cache(maxsize=256)
-def _compiled_rules(title: str) -> tuple[tuple[dict, re.Pattern | None, tuple[re.Pattern | None, ...]], ...]:
+def _compiled_rules(title: str) -> tuple[tuple[dict, _Cues | None, tuple[_Cues | None, ...]], ...]:
     """Each scope rule with its `unless` pattern and one pattern per group, for one pack title (built once)."""
     own = fold(title)
     compiled = []
@@ -189,7 +218,7 @@ def _compiled_rules(title: str) -> tuple[tuple[dict, re.Pattern | None, tuple[re
     return tuple(compiled)
 
 
-def _in_sequence(folded: str, groups: tuple[re.Pattern | None, ...], within: int) -> bool:
+def _in_sequence(folded: str, groups: tuple[_Cues | None, ...], within: int) -> bool:
     """Whether each group's phrase follows the previous group's with at most `within` words between them
     ("best 4-card combo", "meilleur ordre"), somewhere in `folded`."""
     ends = [match.end() for match in groups[0].finditer(folded)]

@@ -62,3 +62,19 @@ def test_cues_in_names_the_lists_every_pattern_would():
         text = fold(question)
         every = frozenset(name for name, phrases, _ in lists if re.compile(B + _flat(phrases) + E).search(text))
         assert parse_module.cues_in(text, "canvas") == every
+
+
+def test_scope_groups_compiled_on_need_match_as_their_patterns():
+    from rulesbot import scope
+
+    questions = [*_QUESTIONS, "is it worth buying the reflections expansion?", "ça vaut vraiment le coup ?",
+                 "like the automa in scythe, does vincent score?", "ou acheter canvas pas cher", "* weird worth spending"]
+    groups = [group for rule, unless, rule_groups in scope._compiled_rules("Canvas")
+              for group in (unless, *rule_groups) if group is not None]
+    assert len(groups) > 20
+    for question in questions:
+        text = scope.fold(question)
+        for group in groups:
+            plain = group.compiled()
+            assert (m.span() if (m := group.search(text)) else None) == (m.span() if (m := plain.search(text)) else None)
+            assert [m.span() for m in group.finditer(text, 2)] == [m.span() for m in plain.finditer(text, 2)]
