@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from rulesbot.compute.canvas.intents.common import claimed_number, spans
+from rulesbot.compute.canvas.intents.common import claimed_number, own_cue, spans
 from rulesbot.compute.canvas.phrasing import qty, say, word
 from rulesbot.compute.canvas.words import numbers, pattern, words
 from rulesbot.compute.registry import Computation
@@ -31,6 +31,8 @@ def compute(parsed: Parsed) -> Computation | None:
         return None  # "how many tokens are on the first card?": the tokens on a row card (a take), not the box count
     if parsed.has("scoring_card") and slot.value != "scoring_cards":
         return None
+    if parsed.has("scenario") and slot.value == "scoring_cards":
+        return None  # "combien de cartes de score pour ce scénario ?": the scenario's own cards (the scenario intent)
     variant = parsed.value("variant")
     counts = engine.component_counts(variant.name if variant is not None else "base")
     slug = slot.value
@@ -58,6 +60,11 @@ def compute(parsed: Parsed) -> Computation | None:
     companion = _box_and_play(parsed, counts, slug, lang) or _each_and_all(parsed, counts, slug, lang)
     if companion is not None:
         return companion
+    if own_cue(parsed, "placed_or_spent") and not parsed.cue("box_scope"):
+        # "combien de cartes on met au milieu ?", "he spends how many at most?": a count placed, laid out or spent
+        # asks how many are in play (a component the engine counts in play was answered above), not how many the
+        # box holds nor what a player starts with: a rules question.
+        return None
     sentences = [say("component_count", lang, count=entry.count, component=name)]
     number = claimed_number(parsed, spans(parsed, "component")) or claimed_number(parsed)
     if number is None and parsed.claim:
@@ -77,7 +84,7 @@ def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation |
     """"how many Scoring Cards in the box, and how many do we play with?": the box count and the count in play
     (the engine's `<component>_in_play`), both when both are asked, the one in play when only it is."""
     in_play = counts.get(f"{slug}_in_play")
-    if in_play is None or not parsed.cue("in_play"):
+    if in_play is None or not parsed.cue("in_play", "placed_or_spent"):
         return None
     box = counts[slug]
     both = len(list(pattern("count_question").finditer(parsed.folded))) >= 2 or parsed.cue("count_scope")

@@ -261,6 +261,9 @@ def _card_count(parsed: Parsed, scenario) -> Computation | None:
     counted = [slot for slot in stated if _counts_scoring_cards(parsed, slot)]
     asked = parsed.form == "how_many" and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+)?(?:"
                                                     + alternation(words("card")) + r")" + E, parsed.folded)
+    # "on en pose combien ?" with the Scoring Cards named: the count asked is the scenario's cards.
+    asked = asked or ((parsed.form == "how_many" or parsed.cue("count_question")) and not parsed.cue("points_question")
+                      and parsed.value("component") == "scoring_cards")
     if len(counted) != 1 or len(stated) != 1:
         if not (asked and not stated):
             return None
