@@ -290,6 +290,10 @@ class Rulesbot:
             # The clause ranks; whether the message is answered reads the better of its two readings (the whole
             # message's lexical coverage may be what brings it to the threshold).
             return main, replace(clause_result, top_score=max(clause_result.top_score, result.top_score))
+        if clause_result.records and clause_result.records[0].entry.concept_id == result.records[0].entry.concept_id:
+            # Both readings find the same rule first ("C'est quoi le mode Chill ? ma classe veut essayer"): the chat
+            # around the question only dilutes the message's score, so it is decided on the better of the two.
+            return question, replace(result, top_score=max(clause_result.top_score, result.top_score))
         return question, result
 
     def _inherited_scope(self, question: str, pack: Pack, context: list[str]):

@@ -125,3 +125,44 @@ def test_a_follow_up_is_answered_about_its_own_point(real_bot, context, question
     answer = real_bot.ask(question, context=[context])
     first = answer.answer.split("\n")[0]
     assert answer.kind == "rule" and fact in first, first
+
+
+class _TwoReadings:
+    """A retriever whose whole-message and main-clause searches are given (only what _main_clause_search reads)."""
+
+    def __init__(self, message, clause):
+        self.results = {"message": message, "clause": clause}
+
+    def main_clause_text(self, question, game):
+        return "clause"
+
+    def search(self, text, game, query_lang=None, k=None):
+        return self.results[text]
+
+
+def _result(concept: str, score: float, top: float):
+    from types import SimpleNamespace
+
+    from rulesbot.retrieval.search import Ranked, SearchResult
+
+    return SearchResult(records=[Ranked(entry=SimpleNamespace(concept_id=concept), score=score)], top_score=top)
+
+
+def _main_clause_search(message, clause):
+    from types import SimpleNamespace
+
+    from rulesbot.core import Rulesbot
+
+    bot = SimpleNamespace(retriever=_TwoReadings(message, clause))
+    return Rulesbot._main_clause_search(bot, "message", SimpleNamespace(game="canvas"), "fr", message)
+
+
+def test_the_two_readings_agreeing_decide_on_the_better_score():
+    # "C'est quoi X ? ma classe veut essayer": the chat after the question dilutes the message's score only.
+    text, result = _main_clause_search(_result("scenario", 0.90, 0.95), _result("scenario", 0.905, 0.99))
+    assert text == "message" and result.records[0].entry.concept_id == "scenario" and result.top_score == 0.99
+
+
+def test_readings_that_disagree_keep_the_whole_messages_score():
+    text, result = _main_clause_search(_result("scenario", 0.90, 0.95), _result("turn-order", 0.905, 0.99))
+    assert text == "message" and result.top_score == 0.95
