@@ -39,14 +39,22 @@ def vocabulary(pack: Pack):
 def about(entry: Entry, pack: Pack) -> frozenset[str]:
     """The entities a record is about: those its section and its own question name (a passage has only its section;
     its text, like an FAQ record's, names in passing many things it is not about)."""
-    words = vocabulary(pack)
-    own = " ".join([entry.section, entry.question or ""])
-    return words.named(fold(own), entry.game)
+    return _longest(" ".join([entry.section, entry.question or ""]), pack)
 
 
 def named(question: str, pack: Pack) -> frozenset[str]:
     """The entities `question` names."""
-    return vocabulary(pack).named(fold(question), pack.game)
+    return _longest(question, pack)
+
+
+def _longest(text: str, pack: Pack) -> frozenset[str]:
+    # The entities `text` names, a match inside a longer one aside: "bonus icon" names the silver bonus icons, not
+    # the scenario called Bonus.
+    folded = fold(text)
+    spans = [(match.start(), match.end(), name)
+             for name, pattern in vocabulary(pack)._patterns_for(pack.game).items() for match in pattern.finditer(folded)]
+    return frozenset(name for start, end, name in spans
+                     if not any(s <= start and end <= e and (e - s) > (end - start) for s, e, _ in spans))
 
 
 def broad(game: str) -> frozenset[str]:
@@ -67,12 +75,24 @@ def fit(question: str, entry: Entry, pack: Pack) -> tuple[int, int]:
     return len(asked - of), len(of - asked)
 
 
+def form(text: str) -> bool:
+    """Whether `text` asks yes or no ("can I…", "…, right?") rather than how, what, which… (ranking.asks_yes_no)."""
+    from rulesbot.retrieval.ranking import asks_yes_no
+
+    return asks_yes_no(text)
+
+
 def fits_better(question: str, candidate: Entry, chosen: Entry, pack: Pack) -> bool:
     """Whether `candidate` is better about what `question` names than `chosen`: no more missing and no more stray,
     and fewer of one (a record that names the question's subject but strays further is no clear winner). Only two
     FAQ records are compared (each has its own question; a passage, with only its section, would look about
     nothing)."""
     if not candidate.question or not chosen.question:
+        return False
+    asked = form(question)
+    if form(chosen.question) == asked != form(candidate.question):
+        # The first record's own question asks the way the question does (yes or no, or how / what…) and the
+        # other's does not: the first answers the question's form, the other a neighbouring case of it.
         return False
     mine, theirs = fit(question, candidate, pack), fit(question, chosen, pack)
     return mine != theirs and all(a <= b for a, b in zip(mine, theirs))
