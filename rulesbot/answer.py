@@ -9,7 +9,8 @@ An FAQ record's `lead` ("Yes.", "Non, 5.") answers that record's own question: i
 when the asker's question is close to the record's own phrasings (Calibration.lead_threshold) and asked the same
 way round (negation on both sides or on neither) and in the same form (yes/no or not); and never for an elliptical follow-up (its records were ranked with the previous question, whose answer the lead gives); otherwise the statement
 stands alone. When the second-best concept ranks within Calibration.alternative_margin of the answer, the
-answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`).
+answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`); and of
+those two, the one about what the question names answers (rulesbot.fit: the other becomes the "If you meant" line).
 
 When the statement does not hold what the question asks (a how-many question and no number in it, or a variant or
 scenario the question names, such as Vincent, that the record is not about), the answer adds one sentence, with its page,
