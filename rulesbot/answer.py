@@ -9,7 +9,8 @@ An FAQ record's `lead` ("Yes.", "Non, 5.") answers that record's own question: i
 when the asker's question is close to the record's own phrasings (Calibration.lead_threshold) and asked the same
 way round (negation on both sides or on neither) and in the same form (yes/no or not); and never for an elliptical follow-up (its records were ranked with the previous question, whose answer the lead gives); otherwise the statement
 stands alone. When the second-best concept ranks within Calibration.alternative_margin of the answer, the
-answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`).
+answer adds one line, "If you meant …: …", with that concept's statement and page (`Answer.alternatives`); and of
+those two, the one about what the question names answers (rulesbot.fit: the other becomes the "If you meant" line).
 
 When the statement does not hold what the question asks (a how-many question and no number in it, or a variant or
 scenario the question names, such as Vincent, that the record is not about), the answer adds one sentence, with its page,
@@ -21,6 +22,7 @@ knowledge record's own sentence, never generated.
 import re
 from functools import lru_cache
 
+from rulesbot.fit import fits_better
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.models import Alternative, Answer, Citation
 from rulesbot.retrieval import Calibration, Ranked, tokens
@@ -153,6 +155,12 @@ def rule_answer(
     a different card?"), so a record's closeness is the previous question's: its lead answered that question and
     may say the opposite of the follow-up's answer, so no lead is shown (the statement stands alone)."""
     chosen = choose_answer_record(records, calibration)
+    second = alternative_record(records, chosen, calibration)
+    if second is not None and not follow_up and chosen.entry.source != "user" and fits_better(question, second.entry, chosen.entry, pack):
+        # The two concepts are within the "did you mean" margin and the second is about what the question names
+        # (rulesbot.fit): it answers, and the first becomes the "If you meant" line. Not for an elliptical follow-up:
+        # its records were ranked with the previous question, whose subject the follow-up does not restate.
+        chosen, second = second, chosen
     shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
     if shown.source == "user":
         # A user rulebook's passage answers with its one or two sentences closest to the question.
@@ -172,7 +180,6 @@ def rule_answer(
             others.sort(key=lambda item: item.entry.concept_id != source.concept_id)
     citations = citations_for([chosen, *others], pack, lang)
     alternatives = []
-    second = alternative_record(records, chosen, calibration)
     if second is not None:
         # The alternative answers another question than its record's own: its lead never shows.
         alternative_text = statement(question, second, pack, lang, calibration, lead=False)
