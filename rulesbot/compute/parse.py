@@ -23,7 +23,7 @@ _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
              "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix",
-             "confidence_question"}
+             "confidence_question", "range_joiner", "reported_after"}
 
 
 @lru_cache(maxsize=4096)
@@ -301,6 +301,12 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
                      + r"\s+(?:que\s+|qu')?(?:yes|no|oui|non)\s*[?!.]*\s*$", body)
     if said and cue is None and said.start() > 8:
         cue, body, reported = said.group(0).strip(" ,;:-?!."), body[: said.start()], True
+    # "each silver is worth 3, that's what my friend told me", "..., c'est ce que m'a dit ma copine": the claim, then
+    # who made it (a connector, a few words for the speaker, a reported verb, the speaker after it in French).
+    told = re.search(r"[.,;:-]\s*(?:" + alternation(vocabulary.get("reported_after", ["\0"])) + r")\s+(?:[\w'-]+\s+){0,3}?"
+                     + alternation(vocabulary["reported_verbs"]) + r"(?:\s+[\w'-]+){0,3}\s*[?!.]*\s*$", body)
+    if told and cue is None and told.start() > 8:
+        cue, body, reported = told.group(0).strip(" ,;:-?!."), body[: told.start()], True
     return body, cue, reported
 
 

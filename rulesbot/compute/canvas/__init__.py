@@ -54,6 +54,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "card_limit": limits.compute,
     "card_table": card_table.compute,
     "components": components.compute,
+    "player_range": components.compute_range,
     "token_shortage": components.compute_shortage,
     "vincent_odds": odds.compute,
     "vincent_turn": odds.compute_turn,

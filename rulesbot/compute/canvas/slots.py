@@ -297,7 +297,9 @@ def _ribbon_patterns(card_spellings: tuple[str, ...]) -> tuple[re.Pattern, re.Pa
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
     times = alternation(words("ribbon_times"))
     more = r"(?:(?:more|extra|de plus|en plus|supplementaires?)\s+)?"  # "3 more silvers"
-    forward = re.compile(B + f"(?P<count>{count})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
+    # "each silver ribbon", "chaque ruban gris": one ribbon, said like an article (a value claimed for one is checked).
+    each = alternation(words("each_one"))
+    forward = re.compile(B + f"(?P<count>{count}|{each})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     return forward, backward
@@ -320,7 +322,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
         for match in regex.finditer(text):
             if any(slot.overlaps(*match.span()) for slot in groups):
                 continue
-            value = reader.count_value(match.group("count"))
+            each_one = match.group("count").strip() in words("each_one")
+            value = 1 if each_one else reader.count_value(match.group("count"))
             if value is None:
                 continue
             name = " ".join(match.group("target").split())
@@ -332,7 +335,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
                     or re.search(r"\b(?:le|la|the|du)\s*$", text[max(0, match.start() - 6): match.start()])):
                 continue  # "16 for Repetition", "sous le 11 d'Emphase": points said of a card, not ribbons
             # "a single blue ribbon" counts one ribbon on purpose: it is not the article of "a Variety ribbon".
-            article = match.group("count").strip() in reader.article_one and match.group("count").strip() not in words("single_one")
+            article = each_one or (match.group("count").strip() in reader.article_one
+                                   and match.group("count").strip() not in words("single_one"))
             if not ribbon_word and match.group("rib") is None and regex is backward:
                 continue
             if not ribbon_word and article:
@@ -907,11 +911,18 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     if match and not about_row and not bare:
         return [Slot("component", "max_players", *match.span())]
     reader = numbers()
+    # "it's for 1 or 2 players, right?", "de 1 a 5 joueurs": a range of players stated (the game's or a variant's).
+    span = re.search(B + f"(?P<low>{reader.fragment})\\s*(?:" + alternation(words("range_joiner")) + r")\s*"
+                     + f"(?P<high>{reader.fragment})\\s+" + alternation(vocabulary()["components"]["max_players"]) + E, text)
+    if span:
+        return [Slot("component", "player_range", *span.span())]
     for component, phrases in vocabulary()["components"].items():
         # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
         # The first count of it that is said as a count ("4 jetons chacun ..., y a 12 jetons": the second).
         stated = next((found for found in re.finditer(
-            r"(?P<lead>(?:" + alternation(words("count_lead")) + r")\s+)?" + B + f"(?P<n>{reader.fragment})\\s+"
+            # The lead is a counting phrase, or a phrase dealing the count to each player ("everyone starts with 5
+            # tokens", "chaque joueur recoit 4 jetons").
+            r"(?P<lead>(?:" + alternation(words("count_lead") + words("per_player")) + r")\s+)?" + B + f"(?P<n>{reader.fragment})\\s+"
             r"(?:(?:different|differentes|distinct)\s+)?" + alternation(phrases) + E, text)
             if found.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E, text[found.end():])),
             None)

@@ -10,7 +10,7 @@ import re
 
 from rulesbot.compute.canvas.intents.common import claimed_number, spans
 from rulesbot.compute.canvas.phrasing import qty, say, word
-from rulesbot.compute.canvas.words import numbers, pattern, words
+from rulesbot.compute.canvas.words import numbers, pattern, vocabulary, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -21,7 +21,9 @@ def compute(parsed: Parsed) -> Computation | None:
     """How many of a component (or players, levels, scenarios) the game has."""
     lang = parsed.lang
     slot = parsed.first("component")
-    if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
+    if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "hand_size"):
+        return None
+    if any(not _deals(parsed, held, slot) for held in parsed.all("player_tokens")):
         return None
     if _counts_another_thing(parsed, slot):
         return None  # "the 'max ribbons' achievement: how many ribbons is that?" counts ribbons, not achievements
@@ -34,6 +36,8 @@ def compute(parsed: Parsed) -> Computation | None:
     variant = parsed.value("variant")
     counts = engine.component_counts(variant.name if variant is not None else "base")
     slug = slot.value
+    if slug == "player_range":
+        return None  # a range of players stated: the player_range intent (compute_range)
     if parsed.cue("per_player") and f"{slug}_per_player" in counts:
         slug = f"{slug}_per_player"
     entry = counts.get(slug)
@@ -71,6 +75,44 @@ def compute(parsed: Parsed) -> Computation | None:
                        + ([("take_variant", {"variant": variant.name})] if slug == "token_supply" else [])
                        # The player range is also what the components list is counted for (its tokens "at 5 players").
                        + ([("component_list", {})] if slug in ("max_players", "min_players") and variant is None else []))
+
+
+def compute_range(parsed: Parsed) -> Computation | None:
+    """A range of players stated or asked about (the `player_range` component slot)."""
+    slot = parsed.first("component")
+    if slot is None or slot.value != "player_range" or slot.inherited:
+        return None
+    variant = parsed.value("variant")
+    counts = engine.component_counts(variant.name if variant is not None else "base")
+    return _player_range(parsed, counts, variant, slot, parsed.lang)
+
+
+def _player_range(parsed: Parsed, counts, variant, slot, lang: str) -> Computation | None:
+    """"Painting with Vincent is for 1 or 2 players, right?": the fewest and most players of the game (or the variant
+    named), from the engine's counts; a claim states its own range (the two numbers inside the range's span)."""
+    others = [phrase for name, phrases in vocabulary()["components"].items() if name != "max_players" for phrase in phrases]
+    if re.search(B + alternation(others) + E, parsed.folded) or parsed.has("player_tokens", "hand_size"):
+        return None  # "we're 3 or 4 players, how many tokens?": the players set the scene for another count
+    low, high = counts["min_players"], counts["max_players"]
+    stated = [number.value for number in parsed.all("number") if slot.start <= number.start and number.end <= slot.end]
+    claimed = f"{min(stated)}-{max(stated)}" if parsed.claim and len(stated) == 2 else None
+    shown = f"{low.count}-{high.count}" if low.count != high.count else str(low.count)
+    name = (variant.name_fr if lang == "fr" else variant.name_en) if variant is not None else "Canvas"
+    return Computation(intent="components", sentences=[say("player_range" if low.count != high.count else "player_single", lang, variant=name, low=low.count,
+                                                           high=high.count)],
+                       value=shown, value_text=shown, claimed=claimed,
+                       explained=[(slot.start, slot.end)],
+                       engine={"intent": "component_count", "component": "player_range", "min_players": low.count,
+                               "max_players": high.count, "page": high.page,
+                               "ruleset": variant.name if variant is not None else "base"},
+                       concepts=_variant_rules(variant, "max_players") + [("component/max_players", {"page": high.page})]
+                       + ([("component_list", {})] if variant is None else []))
+
+
+def _deals(parsed: Parsed, held, slot) -> bool:
+    """Whether a "tokens held" reading is the count the question states each player is dealt ("everyone starts with
+    5 tokens, don't they?"): the held count ends on the component's name and a per-player phrase is present."""
+    return parsed.claim and parsed.cue("per_player") and held.end == slot.end
 
 
 def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
