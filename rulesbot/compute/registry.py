@@ -127,8 +127,18 @@ def unexplained(parsed: Parsed, intent: Intent, computation: Computation) -> lis
     own = [slot for slot in parsed.slots if not slot.inherited]
     covering = [(slot.start, slot.end) for slot in own if slot.name in intent.explains]
     covering += list(computation.explained)
+    scene = _scene_number(parsed.game)
     return [slot for slot in own if slot.name not in intent.explains
-            and not any(start <= slot.start and slot.end <= end for start, end in covering)]
+            and not any(start <= slot.start and slot.end <= end for start, end in covering)
+            and not (slot.name == "number" and scene is not None and scene(parsed, slot))]
+
+
+def _scene_number(game: str):
+    """The game's test for a number that only sets the scene (GameSpec.scene_number), or None."""
+    from rulesbot.games import game_spec
+
+    spec = game_spec(game)
+    return spec.scene_number if spec is not None else None
 
 
 def own_reading(parsed: Parsed) -> Parsed:

@@ -15,6 +15,7 @@ from importlib import resources
 from rulesbot.compute.canvas import score_view, slots
 from rulesbot.compute.canvas.intents import (
     achievements,
+    common,
     best,
     card_table,
     compare,
@@ -81,4 +82,5 @@ SPEC = register_game(GameSpec(
     page_of=engine.PAGES.get,
     score_line=engine.score_line,
     score_view=score_view.print_score,
+    scene_number=common.counts_players,
 ))
