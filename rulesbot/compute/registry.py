@@ -24,8 +24,9 @@ A computation must answer what was asked: a question asking why a rule is so ("w
 mets ou ?", "on one painting or over the whole game?") is a rule question, whatever computable things it names, unless
 it also asks a value (a count, a cost, odds; the game's `value_cues` lists). So is a question asking what to do or
 what stays where ("we're out of green ribbons, what do we do?", "do the tokens stay on the card?", "on fait
-comment ?"): it asks a procedure, not a value. The cue lists are the game's vocabulary (`why_question`,
-`mechanism_question`, `procedure_question`, `value_cues`); a follow-up is judged by its own words, not its previous
+comment ?"): it asks a procedure, not a value. So does a question whether two things are the same ("is the first-game
+set the same as the First Time Playing scenario, or a different one?"): it asks an identity. The cue lists are the game's vocabulary (`why_question`,
+`mechanism_question`, `procedure_question`, `identity_question`, `value_cues`); a follow-up is judged by its own words, not its previous
 question's.
 """
 
@@ -171,7 +172,7 @@ def asks_rule(parsed: Parsed) -> bool:
     if own.cue("why_question"):
         return True
     value_cues = _vocabulary_list(parsed.game, "value_cues")
-    return own.cue("mechanism_question", "procedure_question") and not own.cue(*value_cues)
+    return own.cue("mechanism_question", "procedure_question", "identity_question") and not own.cue(*value_cues)
 
 
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:

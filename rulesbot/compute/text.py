@@ -129,6 +129,10 @@ class Numbers:
             if match.group(1) == "one" and re.search(r"\b(?:the|that|this|which|each|every|any|no)\s+(?:[\w']+\s+)?$",
                                                      text[: match.start()]):
                 continue
+            # "a different one", "another one": a pronoun too ("a single one" still counts one).
+            if match.group(1) == "one" and re.search(r"\b(?:(?:a|an)\s+(?!single\b|lone\b|only\b)[\w']+|another)\s+$",
+                                                     text[: match.start()]):
+                continue
             # An ordinal suffix ("3rd", "3e") or a hyphenated word ("neuf-" in "peut-on") is not a cardinal.
             if re.match(r"(?:st|nd|rd|th|e|eme|er|re|ere)\b", text[match.end():]):
                 continue

@@ -1,0 +1,139 @@
+"""Seventh-round families: claims about a rules number the engine knows (a per-player count dealt, a range of
+players, one ribbon said with "each"/"chaque", a speaker named after the claim), a value verb closing a message with
+the value left unsaid ("... ça fait ?"), a number that only counts the players at the table, a pronoun "one", and a
+question whether two things are the same (a rule, never a computation).
+
+Oracles come from the engine's data (component counts, rulesets' player ranges, Scoring Card points tables, silver
+points, Vincent's toss probability), never from the answer's code path; every question is worded here.
+"""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+from compute_helpers import ask
+from rulesbot.engine import canvas as engine
+
+from rulesbot.compute.parse import parse
+from rulesbot.compute.text import language, numbers_for
+
+_PER_PLAYER = engine.component_counts("base")["inspiration_tokens_per_player"].count
+
+
+# ------------------------------------------------------------------------------ a count dealt to each player, claimed
+
+
+@pytest.mark.parametrize("stated", [_PER_PLAYER - 1, _PER_PLAYER, _PER_PLAYER + 1])
+@pytest.mark.parametrize(("template", "lang"), [
+    ("everyone starts with {n} inspiration tokens, don't they?", "en"),
+    ("each player receives {n} tokens at setup, right?", "en"),
+    ("chaque joueur reçoit {n} jetons au début, c'est ça ?", "fr"),
+])
+def test_a_per_player_count_claimed_is_checked_against_the_engine(template, lang, stated):
+    answer = ask(template.format(n=stated), lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (stated == _PER_PLAYER)
+    assert str(_PER_PLAYER) in answer.answer
+    assert 2 in {citation.page for citation in answer.citations}
+
+
+# ----------------------------------------------------------------------------------------- a range of players, claimed
+
+
+def _ranges():
+    for name, ruleset in sorted(engine.RULESETS.items()):
+        if ruleset.min_players != ruleset.max_players:
+            yield name, ruleset
+
+
+@pytest.mark.parametrize(("slug", "ruleset"), list(_ranges()))
+@pytest.mark.parametrize("shift", [0, 1])
+def test_a_range_of_players_claimed_is_checked_against_the_ruleset(slug, ruleset, shift):
+    low, high = ruleset.min_players, ruleset.max_players + shift
+    name = "the base game" if slug == "base" else ruleset.name_en
+    answer = ask(f"{name} is meant for {low} or {high} players, not more, right?", "en")
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (shift == 0)
+    assert f"{ruleset.min_players} to {ruleset.max_players}" in answer.answer
+
+
+def test_players_named_as_a_range_for_another_count_are_not_the_range_claim():
+    answer = ask("we're 3 or 4 players, how many tokens go back in the box?", "en")
+    assert answer is None or answer.engine.get("component") != "player_range"
+
+
+# ------------------------------------------------------------------------------------------- one ribbon, "each" / "chaque"
+
+
+@pytest.mark.parametrize("stated", [engine.SILVER_POINTS, engine.SILVER_POINTS + 1])
+@pytest.mark.parametrize(("template", "lang"), [
+    ("chaque ruban gris vaut {n} points, c'est ce que m'a dit ma copine", "fr"),
+    ("each silver ribbon is worth {n} points, that's what my brother said", "en"),
+])
+def test_one_ribbon_said_with_each_and_a_speaker_after_the_claim(template, lang, stated):
+    answer = ask(template.format(n=stated), lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (stated == engine.SILVER_POINTS)
+
+
+def test_a_speaker_after_the_claim_is_reported_speech():
+    parsed = parse("3 green ribbons make 12, that's what my uncle told me", "en", "canvas")
+    assert parsed.claim and parsed.reported
+
+
+# --------------------------------------------------------------------------------- a value verb with the value unsaid
+
+
+@pytest.mark.parametrize("slug", sorted(engine.SCORING_SLUGS))
+def test_a_value_verb_closing_the_message_asks_the_value(slug):
+    card = engine.scoring_card(slug)
+    for ribbons in range(1, card.max_ribbons + 1):
+        answer = ask(f"{card.name_fr} avec {ribbons} rubans ça fait ?", "fr")
+        assert answer is not None and answer.kind == "computed", (slug, ribbons)
+        assert f"{card.points[ribbons - 1]} point" in answer.answer
+
+
+def test_a_value_verb_followed_by_a_value_still_states_it():
+    card = engine.scoring_card(sorted(engine.SCORING_SLUGS)[0])
+    wrong = card.points[0] + 1
+    answer = ask(f"{card.name_fr} avec 1 ruban ça fait {wrong} ?", "fr")
+    assert answer is not None and answer.kind == "claim" and answer.verdict is False
+
+
+# ------------------------------------------------------------------------------- a number counting the players at the table
+
+
+@pytest.mark.parametrize("tokens", [1, 2, 3])
+def test_the_number_of_players_only_sets_the_scene(tokens):
+    vincent = engine.ruleset("vincent")
+    p = Fraction(vincent.vincent_face_up_probability)
+    # Card 2 is selected when exactly one token lands face up.
+    expected = comb(tokens, 1) * p * (1 - p) ** (tokens - 1)
+    answer = ask(f"in our two-player game Vincent has {tokens} tokens left. how likely is it that he takes the second card?",
+                 "en")
+    assert answer is not None and answer.kind == "computed"
+    assert f"{expected.numerator}/{expected.denominator}" in answer.answer
+
+
+# --------------------------------------------------------------------------------------------- "one" as a pronoun
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("is it a different one", []),
+    ("or another one", []),
+    ("only a single one", [1]),
+    ("give me one", [1]),
+])
+def test_one_after_an_article_and_an_adjective_is_a_pronoun(text, values):
+    reader = numbers_for(language())
+    assert [slot.value for slot in reader.find(text)] == values
+
+
+# ------------------------------------------------------------------------------ whether two things are the same: a rule
+
+
+@pytest.mark.parametrize("scenario", engine.SCENARIOS[:4], ids=lambda scenario: scenario.slug)
+def test_asking_whether_two_things_are_the_same_is_a_rule(scenario):
+    assert ask(f"is the first-game set of four cards the same as the {scenario.name} scenario, or a different one?",
+               "en") is None
+    assert ask(f"la mise en place de la première partie, c'est la même que le scénario {scenario.name} ?", "fr") is None
