@@ -137,3 +137,68 @@ def test_asking_whether_two_things_are_the_same_is_a_rule(scenario):
     assert ask(f"is the first-game set of four cards the same as the {scenario.name} scenario, or a different one?",
                "en") is None
     assert ask(f"la mise en place de la première partie, c'est la même que le scénario {scenario.name} ?", "fr") is None
+
+
+# ------------------------------------------------------------------------------------- follow-ups: "next one: ..."
+
+
+@pytest.mark.parametrize("slug", sorted(engine.SCORING_SLUGS))
+def test_next_one_follow_up_reads_a_bare_count_as_ribbons(slug):
+    card = engine.scoring_card(slug)
+    previous = "quick quiz: what are two emphasis ribbons worth?"
+    ribbons = card.max_ribbons
+    answer = ask(f"next one: {ribbons} {card.name_en.lower()}?", "en", context=[previous])
+    assert answer is not None and answer.kind == "computed"
+    assert f"{card.points[ribbons - 1]} point" in answer.answer
+
+
+@pytest.mark.parametrize(("words", "pick"), [("highest", max), ("lowest", min)])
+def test_a_superlative_follow_up_after_one_scenario_asks_over_all_scenarios(words, pick):
+    first = engine.SCENARIOS[0]
+    goal = pick(scenario.goal for scenario in engine.SCENARIOS)
+    names = [scenario.name for scenario in engine.SCENARIOS if scenario.goal == goal]
+    answer = ask(f"which one's got the {words} goal then?", "en", context=[f"what's the goal for the {first.name} scenario?"])
+    assert answer is not None and answer.kind == "computed"
+    assert all(name in answer.answer.split("(")[0] for name in names) and str(goal) in answer.answer
+
+
+# ---------------------------------------------------------------------------------------------- titles claimed
+
+
+def _titled():
+    # Paintings the engine titles (oracle: Painting.from_cards(...).title).
+    cards = engine.ART_CARDS
+    for bottom, middle, top in [(cards[0], cards[1], cards[2]), (cards[10], cards[20], cards[30])]:
+        title = engine.Painting.from_cards([bottom.title, middle.title, top.title]).title
+        if title:
+            yield bottom, middle, top, title
+
+
+@pytest.mark.parametrize(("bottom", "middle", "top", "title"), list(_titled()))
+def test_the_title_said_after_the_copula_is_the_one_claimed(bottom, middle, top, title):
+    question = (f"le titre de {bottom.title}, {middle.title}, {top.title} (dans cet ordre, {top.title} en haut) "
+                f"c'est {title}, non ?")
+    answer = ask(question, "fr")
+    assert answer is not None and answer.kind == "claim" and answer.verdict is True
+    answer = ask(f"{title} c'est le titre de {bottom.title}, {middle.title}, {top.title}, ou je me trompe ?", "fr")
+    assert answer is not None and answer.kind == "claim" and answer.verdict is True
+
+
+# --------------------------------------------------------------------------- a scenario named by its first word
+
+
+def _headed():
+    heads = {}
+    for scenario in engine.SCENARIOS:
+        head = scenario.name.split()[0].lower()
+        if len(scenario.name.split()) >= 2 and len(head) > 3 and head not in ("first",):
+            heads.setdefault(head, []).append(scenario)
+    return [(head, items[0]) for head, items in heads.items() if len(items) == 1]
+
+
+@pytest.mark.parametrize(("head", "scenario"), _headed())
+def test_a_scenario_named_by_its_first_word_and_set_up(head, scenario):
+    count = len(scenario.cards) + (scenario.random_cards or 0)
+    answer = ask(f"we'd like the {head} set up. how many of the scoring cards does that use?", "en")
+    assert answer is not None and answer.kind == "computed"
+    assert str(count) in answer.answer and str(scenario.goal) in answer.answer

@@ -172,7 +172,18 @@ def asks_rule(parsed: Parsed) -> bool:
     if own.cue("why_question"):
         return True
     value_cues = _vocabulary_list(parsed.game, "value_cues")
-    return own.cue("mechanism_question", "procedure_question", "identity_question") and not own.cue(*value_cues)
+    return (own.cue("mechanism_question", "procedure_question") or _asks_identity(own)) and not own.cue(*value_cues)
+
+
+def _asks_identity(parsed: Parsed) -> bool:
+    """Whether the question asks if two things are the same ("is the first-game set the same as ...?") and states no
+    value after that ("Espace c'est pareil que Proximite ? 2 rubans = 5 pts" states one: a value claim)."""
+    if not parsed.cue("identity_question"):
+        return False
+    from rulesbot.compute.text import bounded
+
+    found = bounded(_vocabulary_list(parsed.game, "identity_question")).search(parsed.folded)
+    return found is not None and not any(slot.name == "number" and slot.start >= found.end() for slot in parsed.slots)
 
 
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:

@@ -355,7 +355,7 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     # ... or as the whole of a follow-up ("and 3 silvers?", "et les 3 argent ?"): the count is all it says.
     bare = follow_up and len(groups) == 1 and re.fullmatch(
-        r"\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + r"(?:\s+(?:the|les|with|avec|des|if|si))*\s*"
+        r"\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + r"[:,-]?(?:\s+(?:the|les|with|avec|des|if|si))*\s*"
         + re.escape(text[groups[0].start:groups[0].end]) + r"(?:\s+ones?)?\s*[?!.]*\s*", text) is not None
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question") \
             and not (follow_up and has(text, "in_addition")) and not bare:

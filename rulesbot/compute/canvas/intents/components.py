@@ -21,9 +21,7 @@ def compute(parsed: Parsed) -> Computation | None:
     """How many of a component (or players, levels, scenarios) the game has."""
     lang = parsed.lang
     slot = parsed.first("component")
-    if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "hand_size"):
-        return None
-    if any(not _deals(parsed, held, slot) for held in parsed.all("player_tokens")):
+    if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
         return None
     if _counts_another_thing(parsed, slot):
         return None  # "the 'max ribbons' achievement: how many ribbons is that?" counts ribbons, not achievements
@@ -91,7 +89,7 @@ def _player_range(parsed: Parsed, counts, variant, slot, lang: str) -> Computati
     """"Painting with Vincent is for 1 or 2 players, right?": the fewest and most players of the game (or the variant
     named), from the engine's counts; a claim states its own range (the two numbers inside the range's span)."""
     others = [phrase for name, phrases in vocabulary()["components"].items() if name != "max_players" for phrase in phrases]
-    if re.search(B + alternation(others) + E, parsed.folded) or parsed.has("player_tokens", "hand_size"):
+    if re.search(B + alternation(others) + E, parsed.folded) or any(parsed.has(name) for name in ("player_tokens", "hand_size")):
         return None  # "we're 3 or 4 players, how many tokens?": the players set the scene for another count
     low, high = counts["min_players"], counts["max_players"]
     stated = [number.value for number in parsed.all("number") if slot.start <= number.start and number.end <= slot.end]
@@ -107,12 +105,6 @@ def _player_range(parsed: Parsed, counts, variant, slot, lang: str) -> Computati
                                "ruleset": variant.name if variant is not None else "base"},
                        concepts=_variant_rules(variant, "max_players") + [("component/max_players", {"page": high.page})]
                        + ([("component_list", {})] if variant is None else []))
-
-
-def _deals(parsed: Parsed, held, slot) -> bool:
-    """Whether a "tokens held" reading is the count the question states each player is dealt ("everyone starts with
-    5 tokens, don't they?"): the held count ends on the component's name and a per-player phrase is present."""
-    return parsed.claim and parsed.cue("per_player") and held.end == slot.end
 
 
 def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:

@@ -274,6 +274,9 @@ def _stated_title(parsed: Parsed, used: list[tuple[int, int]], right_after: bool
     cue = pattern(_TITLE_CUE).search(parsed.folded)
     if cue is None:
         return None
+    said = _title_after_copula(parsed, cue.end())
+    if said is not None:
+        return said
     stated = [slot for slot in parsed.all("art_card") if not slot.inherited and slot.start >= cue.end()
               and not any(start <= slot.start < end for start, end in used)]
     if right_after:
@@ -286,6 +289,25 @@ def _stated_title(parsed: Parsed, used: list[tuple[int, int]], right_after: bool
         stated = [slot.value.title for slot in parsed.all("art_card") if not slot.inherited
                   and not any(start <= slot.start < end for start, end in used)]
     return " ".join(stated) or None
+
+
+def _title_after_copula(parsed: Parsed, after: int) -> str | None:
+    """"le titre de A, B, C (C en haut) c'est B C": the titles said right after the last copula that follows the title
+    word (adjacent Art Card names, the stated title), whatever the painting's cards around them; None without one."""
+    cards = [slot for slot in parsed.all("art_card") if not slot.inherited and slot.start >= after]
+    for copula in reversed(list(re.finditer(r"\b(?:is|c'est|est|=|would be|serait|sera)\s+[\"'«“]?\s*", parsed.folded))):
+        if copula.start() < after:
+            break
+        run = [slot for slot in cards if slot.start == copula.end()]
+        while run:
+            following = [slot for slot in cards if re.fullmatch(r"\s*", parsed.folded[run[-1].end: slot.start])
+                         and slot.start >= run[-1].end and slot is not run[-1]]
+            if not following:
+                break
+            run.append(following[0])
+        if run:
+            return " ".join(slot.value.title for slot in run)
+    return None
 
 
 def _asks_value(parsed: Parsed) -> bool:
