@@ -166,12 +166,15 @@ def test_a_superlative_follow_up_after_one_scenario_asks_over_all_scenarios(word
 
 
 def _titled():
-    # Paintings the engine titles (oracle: Painting.from_cards(...).title).
-    cards = engine.ART_CARDS
-    for bottom, middle, top in [(cards[0], cards[1], cards[2]), (cards[10], cards[20], cards[30])]:
+    # Paintings the engine gives a two-word title (oracle: Painting.from_cards(...).title), a few of them.
+    from itertools import permutations
+
+    found = []
+    for bottom, middle, top in permutations(engine.ART_CARDS[:12], 3):
         title = engine.Painting.from_cards([bottom.title, middle.title, top.title]).title
-        if title:
-            yield bottom, middle, top, title
+        if title and " " in title and len(found) < 3 and all(title != item[3] for item in found):
+            found.append((bottom, middle, top, title))
+    return found
 
 
 @pytest.mark.parametrize(("bottom", "middle", "top", "title"), list(_titled()))
@@ -202,3 +205,47 @@ def test_a_scenario_named_by_its_first_word_and_set_up(head, scenario):
     answer = ask(f"we'd like the {head} set up. how many of the scoring cards does that use?", "en")
     assert answer is not None and answer.kind == "computed"
     assert str(count) in answer.answer and str(scenario.goal) in answer.answer
+
+
+# ---------------------------------------------------------------------------------- the rulebook's worked example
+
+
+def _final_score_example():
+    from rulesbot.engine.canvas import verify
+
+    (example,) = [item for item in verify.load_examples() if item["kind"] == "final_score"]
+    return example
+
+
+@pytest.mark.parametrize("shift", [0, -2])
+@pytest.mark.parametrize(("template", "lang"), [
+    ("quiz: the rulebook's example final score is {n}, yes?", "en"),
+    ("dans l'exemple du livret le total c'est {n} points ?", "fr"),
+])
+def test_the_worked_example_total_claimed(template, lang, shift):
+    example = _final_score_example()
+    total = example["expect"]["total"]  # the rulebook's figure, recorded with the example (not the code's sum)
+    answer = ask(template.format(n=total + shift), lang)
+    assert answer is not None and answer.kind == "claim" and answer.verdict is (shift == 0)
+    assert str(total) in answer.answer and example["page"] in {citation.page for citation in answer.citations}
+
+
+def test_for_example_is_no_worked_example():
+    answer = ask("for example, 3 green ribbons are worth 11 points, right?", "en")
+    assert answer is None or (answer.engine or {}).get("intent") != "example_score"
+
+
+# ----------------------------------------------------------------------------- Vincent's toss: none face up, claimed
+
+
+@pytest.mark.parametrize("tokens", [2, 3, 4])
+@pytest.mark.parametrize("right", [True, False])
+def test_none_face_up_claimed_in_french_is_a_count_of_zero_not_a_negation(tokens, right):
+    p = Fraction(engine.ruleset("vincent").vincent_face_up_probability)
+    none = (1 - p) ** tokens
+    stated = none if right else none * 2
+    question = (f"vincent qui lance {tokens} jetons, il a une chance sur {stated.denominator // stated.numerator} "
+                f"de n'en avoir aucun face visible, c'est ça ?")
+    answer = ask(question, "fr")
+    assert answer is not None and answer.kind == "claim" and answer.verdict is right
+    assert f"{none.numerator}/{none.denominator}" in answer.answer

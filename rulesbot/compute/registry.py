@@ -57,6 +57,9 @@ class Computation:
     states: bool = False
     # Spans of the question the compute function read itself (a claimed number, a count it parsed): explained.
     explained: list[tuple[int, int]] = field(default_factory=list)
+    # The claim's polarity as the computation read it, when a negation word was its own zero count ("n'en avoir aucun
+    # face visible" states zero tokens face up): None keeps the parser's `Parsed.negated`.
+    negated: bool | None = None
 
 
 @dataclass(frozen=True)

@@ -333,6 +333,20 @@ def _face_up_regex() -> re.Pattern:
                       r"(?:face up|face-up|face visible)")
 
 
+def _zero_negation(parsed: Parsed, match, word: str) -> bool | None:
+    """The claim's polarity when its face-up count is a negative word ("n'en avoir aucun face visible", "none of them
+    land face up"): read again with that word blanked out, since it states a count of zero, not a negation; None
+    otherwise (the parser's polarity holds)."""
+    if word not in _NONE or not parsed.claim:
+        return None
+    from rulesbot.compute.parse import polarity
+    from rulesbot.games import game_spec
+
+    blank = parsed.folded[: match.start("count")] + " " * len(word) + parsed.folded[match.end("count"):]
+    return polarity(blank, list(parsed.slots), parsed.claim_cue, parsed.reported, parsed.lang,
+                    game_spec(parsed.game).vocabulary)
+
+
 def compute_face_up(parsed: Parsed) -> Computation | None:
     """"What are the odds at least one of Vincent's tokens lands face up?": the toss's law (vincent_toss_outcomes)."""
     lang = parsed.lang
@@ -341,6 +355,10 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
     match = _face_up_regex().search(parsed.folded)
     if match is None:
         return None
+    # "une chance sur 16 de n'en avoir aucun face visible": the count nearest the side it lands on is the face-up count
+    # (a number further back is the stated chance).
+    while (nearer := _face_up_regex().search(parsed.folded, match.end("count"))) is not None and nearer.end() == match.end():
+        match = nearer
     word = match.group("count")
     reader = numbers()
     count = 0 if word in _NONE else reader.count_value(word)
@@ -362,7 +380,7 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
     sentences = [say("vincent_face_up", lang, tokens=tokens, one=one, event=event, fraction=str(probability), percent=percent)]
     table = "; ".join(f"{up}: {chance}" for up, chance in sorted(law.items()))
     stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
-    return Computation(intent="vincent_face_up", sentences=sentences, trace=[say("face_up_trace", lang, outcomes=table)],
+    return Computation(intent="vincent_face_up", negated=_zero_negation(parsed, match, word), sentences=sentences, trace=[say("face_up_trace", lang, outcomes=table)],
                        value=probability, value_text=f"{probability} ({percent}%)", claimed=stated,
                        engine={"intent": "vincent_face_up", "tokens": tokens, "face_up": count, "at_least": at_least,
                                "probability": str(probability)},
