@@ -249,3 +249,25 @@ def test_none_face_up_claimed_in_french_is_a_count_of_zero_not_a_negation(tokens
     answer = ask(question, "fr")
     assert answer is not None and answer.kind == "claim" and answer.verdict is right
     assert f"{none.numerator}/{none.denominator}" in answer.answer
+
+
+# ------------------------------------------------------------------------ counts: a pronoun, each kind and the total
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_count_asked_with_the_pronoun_en_counts_the_component_named_before(players):
+    counts = engine.component_counts("base")
+    left = counts["inspiration_tokens"].count - players * counts["inspiration_tokens_per_player"].count
+    answer = ask(f"à {players} joueurs on rend des jetons inspiration à la boîte ? il en reste combien ?", "fr")
+    assert answer is not None and answer.kind == "computed" and answer.engine["left"] == left
+    assert str(left) in answer.answer
+
+
+def test_each_colour_and_the_total_are_both_counted():
+    counts = engine.component_counts("base")
+    each, colours = counts["ribbons_per_colour"].count, counts["ribbon_colours"].count
+    answer = ask("how many ribbons of each colour are in the box? and how many in total?", "en")
+    assert answer is not None and answer.kind == "computed"
+    assert str(each) in answer.answer and str(each * colours) in answer.answer
+    alone = ask("how many ribbons of each colour are in the box?", "en")
+    assert alone is not None and str(each * colours) not in alone.answer

@@ -986,7 +986,9 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             for match in re.finditer(B + alternation(phrases) + E, before):
                 if best is None or match.start() > best[1].start():
                     best = (component, match)
-        if best is None and re.match(r"\s*(?:are|is|will|would|do|does|of them|en|y|d'entre eux|il en|sont|reste|restent)\b", after):
+        # ("il en reste combien ?": the pronoun "en" before the count points back the same way.)
+        if best is None and (re.match(r"\s*(?:are|is|will|would|do|does|of them|en|y|d'entre eux|il en|sont|reste|restent)\b", after)
+                             or re.search(r"\b(?:en|y en)\s+(?:[\w']+\s+)?$", text[: question.start()])):
             # "... enough inspiration tokens for everybody. How many are left over?": the count asks with a pronoun
             # or a verb, no noun: it counts the component named last in the sentences before it.
             before = text[: question.start()]

@@ -57,7 +57,8 @@ def compute(parsed: Parsed) -> Computation | None:
         # "how many tokens go into the supply at the start of a Solo Puzzle?": the variant's supply, not a player's.
         slug, entry = "token_supply", counts["token_supply"]
         name = entry.name_fr if lang == "fr" else entry.name_en
-    companion = _box_and_play(parsed, counts, slug, lang) or _each_and_all(parsed, counts, slug, lang)
+    companion = (_box_and_play(parsed, counts, slug, lang) or _each_and_all(parsed, counts, slug, lang)
+                 or _each_kind_and_total(parsed, counts, slug, lang))
     if companion is not None:
         return companion
     sentences = [say("component_count", lang, count=entry.count, component=name)]
@@ -126,6 +127,27 @@ def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation |
                        engine={"intent": "component_count", "component": in_play.slug, "count": in_play.count,
                                "box": box.count if both else None, "page": in_play.page, "ruleset": "base"},
                        concepts=[(f"component/{slug}", {"page": in_play.page})])
+
+
+def _each_kind_and_total(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """"how many ribbons of each colour? and how many in total?": the count of each kind and the kinds' count times it
+    (the engine's `<kind>_per_<unit>` count and its `<unit>` kinds, e.g. ribbons per colour and ribbon colours), when
+    a total is asked besides."""
+    entry = counts.get(slug)
+    if entry is None or "_per_" not in slug or entry.per == "player":
+        return None
+    kinds = counts.get(f"{slug.split('_per_')[0][:-1]}_{entry.per}s")  # ribbons_per_colour -> ribbon_colours
+    if kinds is None or not parsed.cue("count_scope") or len(list(pattern("count_question").finditer(parsed.folded))) < 2:
+        return None
+    total = entry.count * kinds.count
+    sentence = say("component_each_and_total", lang, component=entry.name_fr if lang == "fr" else entry.name_en,
+                   each=entry.count, colours_name=kinds.name_fr if lang == "fr" else kinds.name_en, colours=kinds.count,
+                   total=total)
+    return Computation(intent="components", sentences=[sentence], trace=[f"{kinds.count} × {entry.count} = {total}"],
+                       value=total, value_text=str(total),
+                       engine={"intent": "component_count", "component": slug, "count": entry.count,
+                               "kinds": kinds.count, "total": total, "page": entry.page, "ruleset": "base"},
+                       concepts=[(f"component/{slug}", {"page": entry.page})])
 
 
 def _each_and_all(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
