@@ -271,3 +271,21 @@ def test_each_colour_and_the_total_are_both_counted():
     assert str(each) in answer.answer and str(each * colours) in answer.answer
     alone = ask("how many ribbons of each colour are in the box?", "en")
     assert alone is not None and str(each * colours) not in alone.answer
+
+
+# ------------------------------------------------------------------- a follow-up changing Vincent's token count
+
+
+@pytest.mark.parametrize(("before", "after"), [(4, 2), (4, 3), (3, 1)])
+@pytest.mark.parametrize(("previous", "follow_up", "lang"), [
+    ("mode vincent : il a {before} jetons. quelle proba qu'il prenne la carte gratuite ?",
+     "et s'il lui en reste que {after}, il a plus de chances de prendre celle du bout ? combien ?", "fr"),
+    ("Vincent has {before} tokens: odds he takes the free card?", "and if he's only got {after}?", "en"),
+])
+def test_a_follow_up_stating_vincents_new_token_count_replaces_the_previous_one(previous, follow_up, lang, before, after):
+    p = Fraction(engine.ruleset("vincent").vincent_face_up_probability)
+    free = (1 - p) ** after  # the free card is taken when no token lands face up
+    answer = ask(follow_up.format(after=after), lang, context=[previous.format(before=before)])
+    assert answer is not None and answer.kind == "computed"
+    assert answer.engine["tokens"] == after
+    assert f"{free.numerator}/{free.denominator}" in answer.answer.split(":")[0]  # the headline, not the table

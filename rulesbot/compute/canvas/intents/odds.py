@@ -43,7 +43,7 @@ def _restated_tokens(parsed: Parsed):
 # "he has 4.", "Vincent has 3", "il en a 2", "vincent il a 4": his count said with no token word after it (the token
 # word is in the message elsewhere, or implied).
 _HELD_BARE = re.compile(r"\b(?:vincent|he|il)(?:\s+il)?(?:'s|\s+" + either("held_verbs") + r")\s+(?:" + either("still_only")
-                        + r"\s+)?(?P<count>\d+)(?:\s+" + either("now_left") + r")?(?=\s*(?:$|[,.;:?!]|\b(?:and|et|donc|so)\b))")
+                        + r"\s+)?(?:got\s+)?(?P<count>\d+|" + numbers().core + r")(?:\s+" + either("now_left") + r")?(?=\s*(?:$|[,.;:?!]|\b(?:and|et|donc|so)\b))")
 
 
 def _held_bare(parsed: Parsed):
@@ -76,9 +76,11 @@ def _vincent_tokens(parsed: Parsed, rules) -> int:
     restated = _restated_tokens(parsed)
     if restated is not None:
         return restated.value
-    if parsed.has("vincent_tokens") and not _face_up_span_covers(parsed, parsed.first("vincent_tokens")):
-        return parsed.value("vincent_tokens")
+    held = parsed.first("vincent_tokens")
     bare = _held_bare(parsed)
+    if held is not None and not _face_up_span_covers(parsed, held) and not (held.inherited and bare is not None):
+        # (A follow-up's own "s'il lui en reste que deux" replaces the previous question's count.)
+        return held.value
     if bare is not None:
         return bare.value
     if parsed.has("player_tokens"):
@@ -178,7 +180,8 @@ def _unit(parsed: Parsed) -> list[tuple[int, int]]:
     """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained; so are
     the counts the Vincent intents read themselves (a follow-up's new count, a bare "he has 4", the cap restated)."""
     restated = _restated_tokens(parsed)  # a follow-up's new count of Vincent's tokens is read too
-    bare = _held_bare(parsed) if not parsed.has("vincent_tokens") else None
+    own_held = [slot for slot in parsed.all("vincent_tokens") if not slot.inherited]
+    bare = _held_bare(parsed) if not own_held else None
     return [(slot.start, slot.end) for slot in parsed.all("component")
             if not slot.inherited and slot.value == "inspiration_tokens"] + (
         [(restated.start, restated.end)] if restated is not None else []) + (
