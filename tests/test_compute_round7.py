@@ -289,3 +289,12 @@ def test_a_follow_up_stating_vincents_new_token_count_replaces_the_previous_one(
     assert answer is not None and answer.kind == "computed"
     assert answer.engine["tokens"] == after
     assert f"{free.numerator}/{free.denominator}" in answer.answer.split(":")[0]  # the headline, not the table
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("in the example, charlotte takes the second card. what does she get with it?", "en"),
+    ("dans l'exemple d'abby elle a 4 formes, elle prend combien de rubans verts ?", "fr"),
+])
+def test_another_worked_example_is_not_the_final_score_example(question, lang):
+    answer = ask(question, lang)
+    assert answer is None or (answer.engine or {}).get("intent") != "example_score"

@@ -17,8 +17,8 @@ from rulesbot.parsed import Parsed
 
 def compute(parsed: Parsed) -> Computation | None:
     """The worked example's final score, when the question asks (or claims) it."""
-    if not parsed.cue("points_question", "score_question"):
-        return None
+    if not parsed.cue("final_total"):
+        return None  # "in the example, what does Charlotte get?": another worked example (a take, a painting), not the total
     examples = [example for example in verify.load_examples() if example.get("kind") == "final_score"]
     if len(examples) != 1:
         return None  # several worked scores: which one is meant is not said
