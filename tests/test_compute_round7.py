@@ -298,3 +298,12 @@ def test_a_follow_up_stating_vincents_new_token_count_replaces_the_previous_one(
 def test_another_worked_example_is_not_the_final_score_example(question, lang):
     answer = ask(question, lang)
     assert answer is None or (answer.engine or {}).get("intent") != "example_score"
+
+
+@pytest.mark.parametrize("slug", sorted(engine.SCORING_SLUGS))
+def test_a_count_of_those_ribbons_from_a_card(slug):
+    card = engine.scoring_card(slug)
+    count = min(2, card.max_ribbons)
+    answer = ask(f"tonight I managed two of those ribbons from the {card.name_en} card. what are they worth?", "en")
+    assert answer is not None and answer.kind == "computed"
+    assert f"{card.points[count - 1]} point" in answer.answer

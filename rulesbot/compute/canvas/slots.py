@@ -297,6 +297,8 @@ def _ribbon_patterns(card_spellings: tuple[str, ...]) -> tuple[re.Pattern, re.Pa
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
     times = alternation(words("ribbon_times"))
     more = r"(?:(?:more|extra|de plus|en plus|supplementaires?)\s+)?"  # "3 more silvers"
+    # "two of those ribbons from the Style card", "deux de ces rubans": a count of the ribbons pointed at.
+    more += r"(?:(?:of\s+(?:those|these|the|my|them)|de\s+(?:ces|mes|ses))\s+)?"
     # "each silver ribbon", "chaque ruban gris": one ribbon, said like an article (a value claimed for one is checked).
     each = alternation(words("each_one"))
     forward = re.compile(B + f"(?P<count>{count}|{each})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
