@@ -307,3 +307,16 @@ def test_a_count_of_those_ribbons_from_a_card(slug):
     answer = ask(f"tonight I managed two of those ribbons from the {card.name_en} card. what are they worth?", "en")
     assert answer is not None and answer.kind == "computed"
     assert f"{card.points[count - 1]} point" in answer.answer
+
+
+@pytest.mark.parametrize(("follow_up", "lang"), [
+    ("does that name give me any points tho?", "en"),
+    ("et le titre, il rapporte des points ?", "fr"),
+])
+def test_what_a_title_is_worth_is_a_rule_not_the_paintings_score(follow_up, lang):
+    bottom, middle, top, _title = _titled()[0]
+    previous = f"what's the title if I stack {bottom.title}, {middle.title}, {top.title} bottom to top?"
+    assert ask(follow_up, lang, context=[previous]) is None
+    # The painting's own score is still computed when asked.
+    answer = ask(f"how many points does the painting {bottom.title}, {middle.title}, {top.title} give?", "en")
+    assert answer is not None and answer.kind == "computed"
