@@ -320,3 +320,10 @@ def test_what_a_title_is_worth_is_a_rule_not_the_paintings_score(follow_up, lang
     # The painting's own score is still computed when asked.
     answer = ask(f"how many points does the painting {bottom.title}, {middle.title}, {top.title} give?", "en")
     assert answer is not None and answer.kind == "computed"
+
+
+def test_an_empty_token_pile_in_solo_puzzle_is_an_empty_supply():
+    solo = engine.ruleset("solo-puzzle")
+    answer = ask("in the Solo Puzzle, if the token pile is empty, what do I gain for taking the first card?", "en")
+    assert answer is not None and answer.engine["ruleset"] == solo.name and answer.engine["supply_after"] == 0
+    assert answer.engine["gain"] == 0 != solo.supply_gain_free_card  # the rules' gain, not paid from an empty supply
