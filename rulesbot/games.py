@@ -34,7 +34,8 @@ class GameSpec:
     - `slot_finders`: functions (folded text, vocabulary, lang) -> slots, run by the parser;
     - `intents`: the computed-question intents; `templates` / `concepts`: answer sentences and what to cite;
     - `page_of`: a rule key -> rulebook page lookup (engine data), for citations when a concept has no record;
-    - `score_line` / `score_view`: the `rulesbot score --jsonl` line entry point and the readable form's printer.
+    - `score_line` / `score_view`: the `rulesbot score --jsonl` line entry point and the readable form's printer;
+    - `scene_number`: whether a number only sets the scene (players at the table), left unexplained by any intent.
     """
 
     engine_id: str
@@ -53,6 +54,9 @@ class GameSpec:
     # (arguments, --scoring option; ValueError on bad input); None when the game has no such form.
     score_line: Callable[[str], dict] | None = None
     score_view: Callable[[list[str], str | None], None] | None = None
+    # Whether a number of a question only sets the scene (the number of players at the table: "in our two-player
+    # game ..."): (Parsed, number Slot) -> bool; such a number needs no intent to explain it.
+    scene_number: Callable[[Any, Any], bool] | None = None
 
 
 _REGISTRY: dict[str, GameSpec] = {}

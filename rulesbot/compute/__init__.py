@@ -174,11 +174,12 @@ def render(question: str, lang: str, pack, spec: GameSpec, parsed: Parsed, compu
     if claim and not computation.asks and computation.claimed is not None and computation.value is not None:
         kind = "claim"
         verdict = _same(computation.claimed, computation.value)
-        if parsed.negated and not isinstance(computation.claimed, bool):
+        negated = parsed.negated if computation.negated is None else computation.negated
+        if negated and not isinstance(computation.claimed, bool):
             verdict = not verdict  # "3 green ribbons aren't worth 9, right?" claims a value is wrong
         if verdict:
             lines.append(templates["claim_true"][lang])
-        elif isinstance(computation.value, bool) or parsed.negated:
+        elif isinstance(computation.value, bool) or negated:
             lines.append(templates["claim_false"][lang])
         else:
             shown = computation.value_text or str(computation.value)

@@ -23,7 +23,7 @@ _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
              "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix",
-             "confidence_question"}
+             "confidence_question", "range_joiner", "reported_after"}
 
 
 @lru_cache(maxsize=4096)
@@ -52,7 +52,11 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     elliptical = is_elliptical(body, vocabulary)
     # A follow-up ("and the leftmost one?") asks; only an explicit cue, or a value it states at its end ("and Movement
     # with 3 is 12?"), makes it a claim.
-    statement = not claim and (states_value(body, vocabulary) if elliptical else is_statement(body, vocabulary))
+    # "Variete avec 3 rubans ca fait ?", "and 4 of them makes?": a value verb closing the message with no value after
+    # it asks that value (a how-many question), it states nothing.
+    open_value = not claim and asks_value_left_open(body, vocabulary)
+    statement = not claim and not open_value and (states_value(body, vocabulary) if elliptical
+                                                  else is_statement(body, vocabulary))
     return Parsed(
         text=question,
         folded=body,
@@ -60,7 +64,7 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         game=game,
         slots=tuple(slots),
         cues=cues,
-        form="is_it_true" if claim else question_form(body, vocabulary),
+        form="is_it_true" if claim else "how_many" if open_value else question_form(body, vocabulary),
         claim=claim or statement,
         claim_cue=cue if claim else ("statement" if statement else None),
         reported=reported,
@@ -106,6 +110,13 @@ def strip_quiz_opener(body: str, vocabulary) -> str:
         return body
     opener = re.match(r"^\s*(?:" + alternation(openers) + r")\s*[:,!-]+\s*", body)
     return body[opener.end():] if opener and opener.end() < len(body) else body
+
+
+def asks_value_left_open(body: str, vocabulary) -> bool:
+    """Whether the message ends on a value verb or copula and a question mark, the value left unsaid ("... ca fait ?",
+    "... that makes?", "3 Style = ?")."""
+    return re.search(B + alternation(vocabulary.get("stated_value", ["\0"])) + r"\s*\?[?!.\s]*$", body) is not None \
+        or re.search(r"=\s*\?[?!.\s]*$", body) is not None
 
 
 def states_value(body: str, vocabulary) -> bool:
@@ -310,6 +321,12 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
                      + r"\s+(?:que\s+|qu')?(?:yes|no|oui|non)\s*[?!.]*\s*$", body)
     if said and cue is None and said.start() > 8:
         cue, body, reported = said.group(0).strip(" ,;:-?!."), body[: said.start()], True
+    # "each silver is worth 3, that's what my friend told me", "..., c'est ce que m'a dit ma copine": the claim, then
+    # who made it (a connector, a few words for the speaker, a reported verb, the speaker after it in French).
+    told = re.search(r"[.,;:-]\s*(?:" + alternation(vocabulary.get("reported_after", ["\0"])) + r")\s+(?:[\w'-]+\s+){0,3}?"
+                     + alternation(vocabulary["reported_verbs"]) + r"(?:\s+[\w'-]+){0,3}\s*[?!.]*\s*$", body)
+    if told and cue is None and told.start() > 8:
+        cue, body, reported = told.group(0).strip(" ,;:-?!."), body[: told.start()], True
     return body, cue, reported
 
 

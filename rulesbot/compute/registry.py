@@ -24,8 +24,9 @@ A computation must answer what was asked: a question asking why a rule is so ("w
 mets ou ?", "on one painting or over the whole game?") is a rule question, whatever computable things it names, unless
 it also asks a value (a count, a cost, odds; the game's `value_cues` lists). So is a question asking what to do or
 what stays where ("we're out of green ribbons, what do we do?", "do the tokens stay on the card?", "on fait
-comment ?"): it asks a procedure, not a value. The cue lists are the game's vocabulary (`why_question`,
-`mechanism_question`, `procedure_question`, `value_cues`); a follow-up is judged by its own words, not its previous
+comment ?"): it asks a procedure, not a value. So does a question whether two things are the same ("is the first-game
+set the same as the First Time Playing scenario, or a different one?"): it asks an identity. The cue lists are the game's vocabulary (`why_question`,
+`mechanism_question`, `procedure_question`, `identity_question`, `value_cues`); a follow-up is judged by its own words, not its previous
 question's.
 """
 
@@ -56,6 +57,9 @@ class Computation:
     states: bool = False
     # Spans of the question the compute function read itself (a claimed number, a count it parsed): explained.
     explained: list[tuple[int, int]] = field(default_factory=list)
+    # The claim's polarity as the computation read it, when a negation word was its own zero count ("n'en avoir aucun
+    # face visible" states zero tokens face up): None keeps the parser's `Parsed.negated`.
+    negated: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -127,8 +131,18 @@ def unexplained(parsed: Parsed, intent: Intent, computation: Computation) -> lis
     own = [slot for slot in parsed.slots if not slot.inherited]
     covering = [(slot.start, slot.end) for slot in own if slot.name in intent.explains]
     covering += list(computation.explained)
+    scene = _scene_number(parsed.game)
     return [slot for slot in own if slot.name not in intent.explains
-            and not any(start <= slot.start and slot.end <= end for start, end in covering)]
+            and not any(start <= slot.start and slot.end <= end for start, end in covering)
+            and not (slot.name == "number" and scene is not None and scene(parsed, slot))]
+
+
+def _scene_number(game: str):
+    """The game's test for a number that only sets the scene (GameSpec.scene_number), or None."""
+    from rulesbot.games import game_spec
+
+    spec = game_spec(game)
+    return spec.scene_number if spec is not None else None
 
 
 def own_reading(parsed: Parsed) -> Parsed:
@@ -161,7 +175,18 @@ def asks_rule(parsed: Parsed) -> bool:
     if own.cue("why_question"):
         return True
     value_cues = _vocabulary_list(parsed.game, "value_cues")
-    return own.cue("mechanism_question", "procedure_question") and not own.cue(*value_cues)
+    return (own.cue("mechanism_question", "procedure_question") or _asks_identity(own)) and not own.cue(*value_cues)
+
+
+def _asks_identity(parsed: Parsed) -> bool:
+    """Whether the question asks if two things are the same ("is the first-game set the same as ...?") and states no
+    value after that ("Espace c'est pareil que Proximite ? 2 rubans = 5 pts" states one: a value claim)."""
+    if not parsed.cue("identity_question"):
+        return False
+    from rulesbot.compute.text import bounded
+
+    found = bounded(_vocabulary_list(parsed.game, "identity_question")).search(parsed.folded)
+    return found is not None and not any(slot.name == "number" and slot.start >= found.end() for slot in parsed.slots)
 
 
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:

@@ -168,7 +168,11 @@ class Numbers:
             if match.group(1) in ("un", "une"):
                 continue
             # "the free one", "that one", "which one": a pronoun, not the number 1.
-            if match.group(1) == "one" and re.search(r"\b(?:the|that|this|which|each|every|any|no)\s+(?:[\w']+\s+)?$",
+            if match.group(1) == "one" and re.search(r"\b(?:the|that|this|which|each|every|any|no|next)\s+(?:[\w']+\s+)?$",
+                                                     text[: match.start()]):
+                continue
+            # "a different one", "another one": a pronoun too ("a single one" still counts one).
+            if match.group(1) == "one" and re.search(r"\b(?:(?:a|an)\s+(?!single\b|lone\b|only\b)[\w']+|another)\s+$",
                                                      text[: match.start()]):
                 continue
             # An ordinal suffix ("3rd", "3e") or a hyphenated word ("neuf-" in "peut-on") is not a cardinal.

@@ -15,10 +15,12 @@ from importlib import resources
 from rulesbot.compute.canvas import score_view, slots
 from rulesbot.compute.canvas.intents import (
     achievements,
+    common,
     best,
     card_table,
     compare,
     components,
+    examples,
     goals,
     legality,
     limits,
@@ -54,6 +56,8 @@ INTENTS = load_intents(_data("intents.json"), {
     "card_limit": limits.compute,
     "card_table": card_table.compute,
     "components": components.compute,
+    "player_range": components.compute_range,
+    "example_score": examples.compute,
     "token_shortage": components.compute_shortage,
     "vincent_odds": odds.compute,
     "vincent_turn": odds.compute_turn,
@@ -80,4 +84,5 @@ SPEC = register_game(GameSpec(
     page_of=engine.PAGES.get,
     score_line=engine.score_line,
     score_view=score_view.print_score,
+    scene_number=common.counts_players,
 ))

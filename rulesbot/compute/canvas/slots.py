@@ -297,7 +297,11 @@ def _ribbon_patterns(card_spellings: tuple[str, ...]) -> tuple[re.Pattern, re.Pa
             r"(?:(?:scoring\s+)?card\s+|carte\s+(?:de\s+score\s+)?)?)?")
     times = alternation(words("ribbon_times"))
     more = r"(?:(?:more|extra|de plus|en plus|supplementaires?)\s+)?"  # "3 more silvers"
-    forward = re.compile(B + f"(?P<count>{count})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
+    # "two of those ribbons from the Style card", "deux de ces rubans": a count of the ribbons pointed at.
+    more += r"(?:(?:of\s+(?:those|these|the|my|them)|de\s+(?:ces|mes|ses))\s+)?"
+    # "each silver ribbon", "chaque ruban gris": one ribbon, said like an article (a value claimed for one is checked).
+    each = alternation(words("each_one"))
+    forward = re.compile(B + f"(?P<count>{count}|{each})\\s+{more}(?:(?P<rib>{ribbon})\\s+)?{link}(?P<target>{target_alt})" + E)
     backward = re.compile(B + f"(?P<target>{target_alt})(?:\\s+(?:scoring\\s+)?(?:card|carte))?(?:\\s+[\\w']+){{0,3}}?\\s*"
                           f"(?::|with|avec|=|,)?\\s*(?:all\\s+|tous\\s+les\\s+|les\\s+)?(?P<count>{count})\\s+(?P<rib>{ribbon}|{times})" + E)
     return forward, backward
@@ -320,7 +324,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
         for match in regex.finditer(text):
             if any(slot.overlaps(*match.span()) for slot in groups):
                 continue
-            value = reader.count_value(match.group("count"))
+            each_one = match.group("count").strip() in words("each_one")
+            value = 1 if each_one else reader.count_value(match.group("count"))
             if value is None:
                 continue
             name = " ".join(match.group("target").split())
@@ -332,7 +337,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
                     or re.search(r"\b(?:le|la|the|du)\s*$", text[max(0, match.start() - 6): match.start()])):
                 continue  # "16 for Repetition", "sous le 11 d'Emphase": points said of a card, not ribbons
             # "a single blue ribbon" counts one ribbon on purpose: it is not the article of "a Variety ribbon".
-            article = match.group("count").strip() in reader.article_one and match.group("count").strip() not in words("single_one")
+            article = each_one or (match.group("count").strip() in reader.article_one
+                                   and match.group("count").strip() not in words("single_one"))
             if not ribbon_word and match.group("rib") is None and regex is backward:
                 continue
             if not ribbon_word and article:
@@ -351,7 +357,7 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     follow_up = re.match(r"^\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + E, text) is not None
     # ... or as the whole of a follow-up ("and 3 silvers?", "et les 3 argent ?"): the count is all it says.
     bare = follow_up and len(groups) == 1 and re.fullmatch(
-        r"\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + r"(?:\s+(?:the|les|with|avec|des|if|si))*\s*"
+        r"\s*" + alternation(words("ellipsis") + words("ellipsis_openers")) + r"[:,-]?(?:\s+(?:the|les|with|avec|des|if|si))*\s*"
         + re.escape(text[groups[0].start:groups[0].end]) + r"(?:\s+ones?)?\s*[?!.]*\s*", text) is not None
     if not ribbon_word and len(groups) < 2 and not explicit and not has(text, "points_question") \
             and not (follow_up and has(text, "in_addition")) and not bare:
@@ -734,6 +740,8 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                         r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
         B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text) or re.search(
+        # "vincent qui lance 4 jetons", "Vincent tosses 3 tokens": the count he tosses, with the token word.
+        B + r"vincent\s+(?:qui\s+)?(?:tosses|throws|lance|jette)\s+" + f"(?P<count>{reader.fragment})\\s+{token}", text) or re.search(
         # "vincent il lui reste plus que 2 jetons", "vincent's got 6 tokens", "vincent is down to 1 token".
         B + r"(?:vincent|he)(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
         r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
@@ -907,11 +915,18 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
     if match and not about_row and not bare:
         return [Slot("component", "max_players", *match.span())]
     reader = numbers()
+    # "it's for 1 or 2 players, right?", "de 1 a 5 joueurs": a range of players stated (the game's or a variant's).
+    span = re.search(B + f"(?P<low>{reader.fragment})\\s*(?:" + alternation(words("range_joiner")) + r")\s*"
+                     + f"(?P<high>{reader.fragment})\\s+" + alternation(vocabulary()["components"]["max_players"]) + E, text)
+    if span:
+        return [Slot("component", "player_range", *span.span())]
     for component, phrases in vocabulary()["components"].items():
         # A stated count: "there are 12 achievements", "12 scoring cards total in the box", "il y a 20 fonds".
         # The first count of it that is said as a count ("4 jetons chacun ..., y a 12 jetons": the second).
         stated = next((found for found in re.finditer(
-            r"(?P<lead>(?:" + alternation(words("count_lead")) + r")\s+)?" + B + f"(?P<n>{reader.fragment})\\s+"
+            # The lead is a counting phrase, or a phrase dealing the count to each player ("everyone starts with 5
+            # tokens", "chaque joueur recoit 4 jetons").
+            r"(?P<lead>(?:" + alternation(words("count_lead") + words("per_player")) + r")\s+)?" + B + f"(?P<n>{reader.fragment})\\s+"
             r"(?:(?:different|differentes|distinct)\s+)?" + alternation(phrases) + E, text)
             if found.group("lead") or re.match(r"\s*(?:" + alternation(words("count_scope")) + r")" + E, text[found.end():])),
             None)
@@ -973,7 +988,9 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             for match in re.finditer(B + alternation(phrases) + E, before):
                 if best is None or match.start() > best[1].start():
                     best = (component, match)
-        if best is None and re.match(r"\s*(?:are|is|will|would|do|does|of them|en|y|d'entre eux|il en|sont|reste|restent)\b", after):
+        # ("il en reste combien ?": the pronoun "en" before the count points back the same way.)
+        if best is None and (re.match(r"\s*(?:are|is|will|would|do|does|of them|en|y|d'entre eux|il en|sont|reste|restent)\b", after)
+                             or re.search(r"\b(?:en|y en)\s+(?:[\w']+\s+)?$", text[: question.start()])):
             # "... enough inspiration tokens for everybody. How many are left over?": the count asks with a pronoun
             # or a verb, no noun: it counts the component named last in the sentences before it.
             before = text[: question.start()]

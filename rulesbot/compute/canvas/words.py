@@ -88,6 +88,21 @@ def _name_index(kind: str) -> tuple[re.Pattern, dict[str, object]]:
             index[fold(scenario.slug.replace("-", " "))] = scenario
             for alias in vocabulary().get("scenario_aliases", {}).get(scenario.slug, []):
                 index[alias] = scenario  # "mode chill": the name in French word order
+        # "the family set up", "le scenario family": a scenario named by the first word of its name next to a word
+        # for a scenario (a first word that is a number, an ordinal or a short word, "No", "All", "First", is too
+        # common to name one alone).
+        reader = numbers()
+        heads: dict[str, list] = {}
+        for scenario in engine.SCENARIOS:
+            parts = fold(scenario.name).split()
+            if len(parts) >= 2 and len(parts[0]) > 3 and not reader.regex.fullmatch(parts[0]) \
+                    and not reader.ordinal_regex.fullmatch(parts[0]):
+                heads.setdefault(parts[0], []).append(scenario)
+        for head, scenarios in heads.items():
+            if len(scenarios) == 1:
+                for word_for in vocabulary().get("scenario_head_words", []):
+                    index.setdefault(f"{head} {word_for}", scenarios[0])
+                    index.setdefault(f"{word_for} {head}", scenarios[0])
     elif kind == "level":
         for level in engine.SOLO_LEVELS:
             for name in (level.slug, level.name_en, level.name_fr):

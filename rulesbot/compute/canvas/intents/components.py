@@ -10,7 +10,7 @@ import re
 
 from rulesbot.compute.canvas.intents.common import claimed_number, own_cue, spans
 from rulesbot.compute.canvas.phrasing import qty, say, word
-from rulesbot.compute.canvas.words import numbers, pattern, words
+from rulesbot.compute.canvas.words import numbers, pattern, vocabulary, words
 from rulesbot.compute.registry import Computation
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
@@ -36,6 +36,8 @@ def compute(parsed: Parsed) -> Computation | None:
     variant = parsed.value("variant")
     counts = engine.component_counts(variant.name if variant is not None else "base")
     slug = slot.value
+    if slug == "player_range":
+        return None  # a range of players stated: the player_range intent (compute_range)
     if parsed.cue("per_player") and f"{slug}_per_player" in counts:
         slug = f"{slug}_per_player"
     entry = counts.get(slug)
@@ -57,7 +59,8 @@ def compute(parsed: Parsed) -> Computation | None:
         # "how many tokens go into the supply at the start of a Solo Puzzle?": the variant's supply, not a player's.
         slug, entry = "token_supply", counts["token_supply"]
         name = entry.name_fr if lang == "fr" else entry.name_en
-    companion = _box_and_play(parsed, counts, slug, lang) or _each_and_all(parsed, counts, slug, lang)
+    companion = (_box_and_play(parsed, counts, slug, lang) or _each_and_all(parsed, counts, slug, lang)
+                 or _each_kind_and_total(parsed, counts, slug, lang))
     if companion is not None:
         return companion
     if own_cue(parsed, "placed_or_spent") and not parsed.cue("box_scope"):
@@ -80,6 +83,38 @@ def compute(parsed: Parsed) -> Computation | None:
                        + ([("component_list", {})] if slug in ("max_players", "min_players") and variant is None else []))
 
 
+def compute_range(parsed: Parsed) -> Computation | None:
+    """A range of players stated or asked about (the `player_range` component slot)."""
+    slot = parsed.first("component")
+    if slot is None or slot.value != "player_range" or slot.inherited:
+        return None
+    variant = parsed.value("variant")
+    counts = engine.component_counts(variant.name if variant is not None else "base")
+    return _player_range(parsed, counts, variant, slot, parsed.lang)
+
+
+def _player_range(parsed: Parsed, counts, variant, slot, lang: str) -> Computation | None:
+    """"Painting with Vincent is for 1 or 2 players, right?": the fewest and most players of the game (or the variant
+    named), from the engine's counts; a claim states its own range (the two numbers inside the range's span)."""
+    others = [phrase for name, phrases in vocabulary()["components"].items() if name != "max_players" for phrase in phrases]
+    if re.search(B + alternation(others) + E, parsed.folded) or any(parsed.has(name) for name in ("player_tokens", "hand_size")):
+        return None  # "we're 3 or 4 players, how many tokens?": the players set the scene for another count
+    low, high = counts["min_players"], counts["max_players"]
+    stated = [number.value for number in parsed.all("number") if slot.start <= number.start and number.end <= slot.end]
+    claimed = f"{min(stated)}-{max(stated)}" if parsed.claim and len(stated) == 2 else None
+    shown = f"{low.count}-{high.count}" if low.count != high.count else str(low.count)
+    name = (variant.name_fr if lang == "fr" else variant.name_en) if variant is not None else "Canvas"
+    return Computation(intent="components", sentences=[say("player_range" if low.count != high.count else "player_single", lang, variant=name, low=low.count,
+                                                           high=high.count)],
+                       value=shown, value_text=shown, claimed=claimed,
+                       explained=[(slot.start, slot.end)],
+                       engine={"intent": "component_count", "component": "player_range", "min_players": low.count,
+                               "max_players": high.count, "page": high.page,
+                               "ruleset": variant.name if variant is not None else "base"},
+                       concepts=_variant_rules(variant, "max_players") + [("component/max_players", {"page": high.page})]
+                       + ([("component_list", {})] if variant is None else []))
+
+
 def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
     """"how many Scoring Cards in the box, and how many do we play with?": the box count and the count in play
     (the engine's `<component>_in_play`), both when both are asked, the one in play when only it is."""
@@ -99,6 +134,27 @@ def _box_and_play(parsed: Parsed, counts, slug: str, lang: str) -> Computation |
                        engine={"intent": "component_count", "component": in_play.slug, "count": in_play.count,
                                "box": box.count if both else None, "page": in_play.page, "ruleset": "base"},
                        concepts=[(f"component/{slug}", {"page": in_play.page})])
+
+
+def _each_kind_and_total(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:
+    """"how many ribbons of each colour? and how many in total?": the count of each kind and the kinds' count times it
+    (the engine's `<kind>_per_<unit>` count and its `<unit>` kinds, e.g. ribbons per colour and ribbon colours), when
+    a total is asked besides."""
+    entry = counts.get(slug)
+    if entry is None or "_per_" not in slug or entry.per == "player":
+        return None
+    kinds = counts.get(f"{slug.split('_per_')[0][:-1]}_{entry.per}s")  # ribbons_per_colour -> ribbon_colours
+    if kinds is None or not parsed.cue("count_scope") or len(list(pattern("count_question").finditer(parsed.folded))) < 2:
+        return None
+    total = entry.count * kinds.count
+    sentence = say("component_each_and_total", lang, component=entry.name_fr if lang == "fr" else entry.name_en,
+                   each=entry.count, colours_name=kinds.name_fr if lang == "fr" else kinds.name_en, colours=kinds.count,
+                   total=total)
+    return Computation(intent="components", sentences=[sentence], trace=[f"{kinds.count} × {entry.count} = {total}"],
+                       value=total, value_text=str(total),
+                       engine={"intent": "component_count", "component": slug, "count": entry.count,
+                               "kinds": kinds.count, "total": total, "page": entry.page, "ruleset": "base"},
+                       concepts=[(f"component/{slug}", {"page": entry.page})])
 
 
 def _each_and_all(parsed: Parsed, counts, slug: str, lang: str) -> Computation | None:

@@ -8,7 +8,7 @@ from itertools import pairwise
 from rulesbot.compute.canvas.intents.common import claimed_number, counts_things, own_cue, score_number, spans
 from rulesbot.compute.canvas.phrasing import card_name, join, qty, say
 from rulesbot.compute.canvas.words import either, listed, words
-from rulesbot.compute.registry import Computation
+from rulesbot.compute.registry import Computation, own_reading
 from rulesbot.compute.text import B, E, alternation, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed, Slot
@@ -187,6 +187,12 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
     scenario = parsed.value("scenario")
     if scenario is None or parsed.cue("achievement", "designers"):
         return None
+    named = parsed.first("scenario")
+    if named.inherited and re.search(B + "(?:" + either("goal_highest") + "|" + either("goal_lowest") + ")" + E,
+                                     own_reading(parsed).folded):
+        # "which one's got the highest goal then?" after one scenario's goal: a superlative over all the scenarios,
+        # not the previous question's scenario again.
+        return _extreme_goal(parsed)
     asked = _asked_last(parsed)
     if asked is not None:
         # "... 18 ok, et Synergy ?": the last scenario's goal is asked; the first one's goal, stated, is context.
@@ -259,7 +265,8 @@ def _card_count(parsed: Parsed, scenario) -> Computation | None:
     taken = spans(parsed, "scenario", "level")
     stated = [slot for slot in parsed.free_numbers() if not any(start < slot.end and slot.start < end for start, end in taken)]
     counted = [slot for slot in stated if _counts_scoring_cards(parsed, slot)]
-    asked = parsed.form == "how_many" and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+)?(?:"
+    # ("how many of the scoring cards does it use": a few words may stand between the count and the cards.)
+    asked = parsed.form == "how_many" and re.search(B + either("how_many_lead") + r"\s+(?:[\w']+\s+){0,3}?(?:"
                                                     + alternation(words("card")) + r")" + E, parsed.folded)
     # "on en pose combien ?" with the Scoring Cards named: the count asked is the scenario's cards.
     asked = asked or ((parsed.form == "how_many" or parsed.cue("count_question")) and not parsed.cue("points_question")

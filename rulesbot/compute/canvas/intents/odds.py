@@ -43,7 +43,7 @@ def _restated_tokens(parsed: Parsed):
 # "he has 4.", "Vincent has 3", "il en a 2", "vincent il a 4": his count said with no token word after it (the token
 # word is in the message elsewhere, or implied).
 _HELD_BARE = re.compile(r"\b(?:vincent|he|il)(?:\s+il)?(?:'s|\s+" + either("held_verbs") + r")\s+(?:" + either("still_only")
-                        + r"\s+)?(?P<count>\d+)(?:\s+" + either("now_left") + r")?(?=\s*(?:$|[,.;:?!]|\b(?:and|et|donc|so)\b))")
+                        + r"\s+)?(?:got\s+)?(?P<count>\d+|" + numbers().core + r")(?:\s+" + either("now_left") + r")?(?=\s*(?:$|[,.;:?!]|\b(?:and|et|donc|so)\b))")
 
 
 def _held_bare(parsed: Parsed):
@@ -76,9 +76,11 @@ def _vincent_tokens(parsed: Parsed, rules) -> int:
     restated = _restated_tokens(parsed)
     if restated is not None:
         return restated.value
-    if parsed.has("vincent_tokens") and not _face_up_span_covers(parsed, parsed.first("vincent_tokens")):
-        return parsed.value("vincent_tokens")
+    held = parsed.first("vincent_tokens")
     bare = _held_bare(parsed)
+    if held is not None and not _face_up_span_covers(parsed, held) and not (held.inherited and bare is not None):
+        # (A follow-up's own "s'il lui en reste que deux" replaces the previous question's count.)
+        return held.value
     if bare is not None:
         return bare.value
     if parsed.has("player_tokens"):
@@ -178,7 +180,8 @@ def _unit(parsed: Parsed) -> list[tuple[int, int]]:
     """The span of "tokens" read as a component ("how many tokens ..."): the unit of what is asked, explained; so are
     the counts the Vincent intents read themselves (a follow-up's new count, a bare "he has 4", the cap restated)."""
     restated = _restated_tokens(parsed)  # a follow-up's new count of Vincent's tokens is read too
-    bare = _held_bare(parsed) if not parsed.has("vincent_tokens") else None
+    own_held = [slot for slot in parsed.all("vincent_tokens") if not slot.inherited]
+    bare = _held_bare(parsed) if not own_held else None
     return [(slot.start, slot.end) for slot in parsed.all("component")
             if not slot.inherited and slot.value == "inspiration_tokens"] + (
         [(restated.start, restated.end)] if restated is not None else []) + (
@@ -333,6 +336,20 @@ def _face_up_regex() -> re.Pattern:
                       r"(?:face up|face-up|face visible)")
 
 
+def _zero_negation(parsed: Parsed, match, word: str) -> bool | None:
+    """The claim's polarity when its face-up count is a negative word ("n'en avoir aucun face visible", "none of them
+    land face up"): read again with that word blanked out, since it states a count of zero, not a negation; None
+    otherwise (the parser's polarity holds)."""
+    if word not in _NONE or not parsed.claim:
+        return None
+    from rulesbot.compute.parse import polarity
+    from rulesbot.games import game_spec
+
+    blank = parsed.folded[: match.start("count")] + " " * len(word) + parsed.folded[match.end("count"):]
+    return polarity(blank, list(parsed.slots), parsed.claim_cue, parsed.reported, parsed.lang,
+                    game_spec(parsed.game).vocabulary)
+
+
 def compute_face_up(parsed: Parsed) -> Computation | None:
     """"What are the odds at least one of Vincent's tokens lands face up?": the toss's law (vincent_toss_outcomes)."""
     lang = parsed.lang
@@ -341,6 +358,10 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
     match = _face_up_regex().search(parsed.folded)
     if match is None:
         return None
+    # "une chance sur 16 de n'en avoir aucun face visible": the count nearest the side it lands on is the face-up count
+    # (a number further back is the stated chance).
+    while (nearer := _face_up_regex().search(parsed.folded, match.end("count"))) is not None and nearer.end() == match.end():
+        match = nearer
     word = match.group("count")
     reader = numbers()
     count = 0 if word in _NONE else reader.count_value(word)
@@ -362,7 +383,7 @@ def compute_face_up(parsed: Parsed) -> Computation | None:
     sentences = [say("vincent_face_up", lang, tokens=tokens, one=one, event=event, fraction=str(probability), percent=percent)]
     table = "; ".join(f"{up}: {chance}" for up, chance in sorted(law.items()))
     stated, stated_spans = stated_probability(parsed) if parsed.claim else (None, [])
-    return Computation(intent="vincent_face_up", sentences=sentences, trace=[say("face_up_trace", lang, outcomes=table)],
+    return Computation(intent="vincent_face_up", negated=_zero_negation(parsed, match, word), sentences=sentences, trace=[say("face_up_trace", lang, outcomes=table)],
                        value=probability, value_text=f"{probability} ({percent}%)", claimed=stated,
                        engine={"intent": "vincent_face_up", "tokens": tokens, "face_up": count, "at_least": at_least,
                                "probability": str(probability)},

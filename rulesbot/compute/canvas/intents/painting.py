@@ -26,7 +26,7 @@ from rulesbot.compute.canvas.phrasing import (
 )
 from rulesbot.compute.canvas.slots import icons_in
 from rulesbot.compute.canvas.words import either, listed, numbers, pattern, vocabulary, words
-from rulesbot.compute.registry import Computation
+from rulesbot.compute.registry import Computation, own_reading
 from rulesbot.compute.text import B, E, alternation
 from rulesbot.engine import canvas as engine
 from rulesbot.engine.canvas.data import CARDS_PER_PAINTING
@@ -88,6 +88,8 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     cards = _cards(parsed)
     if cards is None:
         return None
+    if _asks_title_points(parsed):
+        return None  # "does that name give me any points?": what a title is worth is a rule (the rulebook's text)
     # ("cb de pts ?", "combien ?": a count or points asked in slang is a how-many question too.)
     if not (parsed.cue("score_question", "painting", "points_question", "count_question") or parsed.claim
             or parsed.form == "how_many"
@@ -274,6 +276,9 @@ def _stated_title(parsed: Parsed, used: list[tuple[int, int]], right_after: bool
     cue = pattern(_TITLE_CUE).search(parsed.folded)
     if cue is None:
         return None
+    said = _title_after_copula(parsed, cue.end())
+    if said is not None:
+        return said
     stated = [slot for slot in parsed.all("art_card") if not slot.inherited and slot.start >= cue.end()
               and not any(start <= slot.start < end for start, end in used)]
     if right_after:
@@ -286,6 +291,34 @@ def _stated_title(parsed: Parsed, used: list[tuple[int, int]], right_after: bool
         stated = [slot.value.title for slot in parsed.all("art_card") if not slot.inherited
                   and not any(start <= slot.start < end for start, end in used)]
     return " ".join(stated) or None
+
+
+def _asks_title_points(parsed: Parsed) -> bool:
+    """Whether the question's own words ask what the title itself is worth ("does that name give me any points?", "le
+    titre rapporte des points ?"): a title word, then a value verb, then points, in a few words."""
+    own = own_reading(parsed).folded
+    return re.search(B + alternation(words("title_noun")) + r"\s+(?:[\w']+\s+){0,3}?"
+                     + alternation(words("title_value_verbs")) + r"\s+(?:[\w']+\s+){0,3}?" + alternation(words("points")) + E,
+                     own) is not None
+
+
+def _title_after_copula(parsed: Parsed, after: int) -> str | None:
+    """"le titre de A, B, C (C en haut) c'est B C": the titles said right after the last copula that follows the title
+    word (adjacent Art Card names, the stated title), whatever the painting's cards around them; None without one."""
+    cards = [slot for slot in parsed.all("art_card") if not slot.inherited and slot.start >= after]
+    for copula in reversed(list(re.finditer(r"\b(?:is|c'est|est|=|would be|serait|sera)\s+[\"'«“]?\s*", parsed.folded))):
+        if copula.start() < after:
+            break
+        run = [slot for slot in cards if slot.start == copula.end()]
+        while run:
+            following = [slot for slot in cards if re.fullmatch(r"\s*", parsed.folded[run[-1].end: slot.start])
+                         and slot.start >= run[-1].end and slot is not run[-1]]
+            if not following:
+                break
+            run.append(following[0])
+        if run:
+            return " ".join(slot.value.title for slot in run)
+    return None
 
 
 def _asks_value(parsed: Parsed) -> bool:
