@@ -22,7 +22,6 @@ from __future__ import annotations
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.scope import fold
 
-
 _VOCABULARIES: dict[int, tuple[Pack, object]] = {}
 
 
@@ -95,4 +94,4 @@ def fits_better(question: str, candidate: Entry, chosen: Entry, pack: Pack) -> b
         # other's does not: the first answers the question's form, the other a neighbouring case of it.
         return False
     mine, theirs = fit(question, candidate, pack), fit(question, chosen, pack)
-    return mine != theirs and all(a <= b for a, b in zip(mine, theirs))
+    return mine != theirs and all(a <= b for a, b in zip(mine, theirs, strict=True))

@@ -15,9 +15,9 @@ from importlib import resources
 from rulesbot.compute.canvas import score_view, slots
 from rulesbot.compute.canvas.intents import (
     achievements,
-    common,
     best,
     card_table,
+    common,
     compare,
     components,
     examples,

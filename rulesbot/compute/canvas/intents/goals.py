@@ -51,7 +51,9 @@ def _score(parsed: Parsed):
         return None  # "All Elements, 40 to reach?", "c 40 a faire ?": the goal claimed, not a score
     named = next((slot for slot in parsed.slots if slot.name in ("scenario", "level") and not slot.inherited
                   and score is not None and slot.end <= score.start), None)
-    if named is not None and re.fullmatch(r"\s*,?\s*" + either("goal_is") + r"\s*",
+    # (The level's word and the solo mode may stand between: "the Normal level in solo is 35 points isn't it".)
+    qualifiers = r"(?:\s*(?:" + alternation(words("level_word") + words("solo") + ["in", "en", "the", "le"]) + r"))*"
+    if named is not None and re.fullmatch(qualifiers + r"\s*,?\s*" + either("goal_is") + r"\s*",
                                           parsed.folded[named.end: score.start]):
         return None  # "le scenario No Elements c'est 35 points ?": the goal stated, not a score reached
     return score
