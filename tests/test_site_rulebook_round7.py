@@ -164,6 +164,11 @@ def test_a_lone_piece_or_one_player_is_no_solo_question(question):
     assert not any("solo" in stems for stems, _opening in heading_cues(question))
 
 
+@pytest.mark.parametrize("question", ["which cards are level 2?", "move up one level on the track", "can I draw a card"])
+def test_a_level_or_a_card_draw_is_no_tie_question(question):
+    assert not in_text_kinds(question)
+
+
 def _runner():
     spec = importlib.util.spec_from_file_location("run_site_rulebook", EVAL / "run_site_rulebook.py")
     module = importlib.util.module_from_spec(spec)
