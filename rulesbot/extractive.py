@@ -335,9 +335,14 @@ def best_sentences(
     """The answer text from `entry`: its best sentence, with the runner-up when close or when the best is short."""
     question = normalise_chat(question, question_lang)
     if len(entry.text.split()) <= WHOLE_PASSAGE_WORDS and heading_match(entry.section, "", heading_cues(question)) == 1:
+        whole = split_sentences(entry.text)
+        keyed = keyed_row(question, [ScoredSentence(number, sentence, 0.0) for number, sentence in enumerate(whole)])
+        if keyed is not None:
+            # "how many points for 3 hoglets?" of a short "Scoring" table: its row, not the whole table.
+            return keyed.text
         # "who starts?" of a short "Who goes first" passage, "tie breaker?" of a short "Ties" one: the question
         # asks about the section as a whole, and its few sentences together are the rule (first, else, still).
-        return " ".join(split_sentences(entry.text))
+        return " ".join(whole)
     scored = score_sentences(question, question_lang, entry, embedder, vocabulary)
     cues = heading_cues(question)
     if cues and CUE_SENTENCE_BONUS:

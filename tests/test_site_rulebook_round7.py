@@ -20,6 +20,7 @@ import pytest
 
 from rulesbot.extractive import (
     ScoredSentence,
+    best_sentences,
     heading_cues,
     heading_match,
     in_text_kinds,
@@ -93,6 +94,17 @@ def test_a_question_naming_a_number_gets_the_row_keyed_by_it(question, row):
     scored = [ScoredSentence(number, sentence, 0.0) for number, sentence in enumerate(sentences)]
     chosen = keyed_row(question, scored)
     assert chosen is not None and chosen.text == f"| {HEADER[0]}: {ROWS[row][0]} | {HEADER[1]}: {ROWS[row][1]} |"
+
+
+def test_a_short_scoring_table_answers_a_numbered_question_by_its_row(hash_bot):
+    text = " ".join(f"Litters score: {TABLE}".split())
+    entry = Entry(id="user.h.en.p4.1", concept_id="user.h.en.p4.1", lang="en", source="user", pages=[4],
+                  section="Scoring", text=text)
+    embedder = hash_bot.retriever.embedder
+    assert best_sentences("how many points for a litter of 3?", "en", entry, embedder) == "| Litter: 3 hoglets | Points: 5 points |"
+    # No number: the short section the question's type names is the answer whole, its rows read by their labels.
+    whole = best_sentences("how does scoring work, how many points?", "en", entry, embedder)
+    assert all(f"| Litter: {litter} | Points: {points} |" in whole for litter, points in ROWS)
 
 
 def test_no_number_or_no_single_keyed_row_keys_nothing():
