@@ -77,6 +77,14 @@ DECISION_WEIGHTS = (1.0, 1.0, 1.0)
 # re-ranking scores of the first passage run 3.9-5.3): the answering passage seldom ties with another section's.
 COIN_TOSS_MARGIN = 0.01
 COIN_TOSS_PENALTY = 1.0
+# A passage of the rulebook's opening section loses this in the re-ranking for a question not about the game as a
+# whole (opening_uncued). 0.05 / 0.1 / 0.2 / 0.4 on the five dev rulebooks (eval/site-rulebook-dev ... -dev5, 189
+# questions): 143 right each, answered wrong 24 -> 23 ("can I keep all my nectar for next season?" no longer gets
+# the overview's "bring back nectar ... before the season ends"). Tried and left off: abstaining when the first
+# passage shares only the rulebook's generic words (used by 25% of its passages) with the question and misses one
+# of its other words: 0.03 / 0.05 / 0.1 off the decision gave 141/23, 138/21, 136/20 (right/answered wrong):
+# about one right answer lost per wrong one avoided.
+OPENING_PENALTY = 0.1
 # A sentence's score: dense similarity + this x its share of the question's stemmed words (same language).
 LEXICAL_WEIGHT = 0.0
 # The second-best sentence joins the answer when it scores within this of the best one (0.015 / 0.03 / 0.06 gave
@@ -216,9 +224,68 @@ def rulebook_says(pack: Pack, phrase: str) -> bool:
     return any(pattern.search(fold(f"{entry.section} {entry.text}")) for entry in pack.entries)
 
 
+# A Markdown table as ingested (its lines joined): "| Route | Points | |---|---| | 2 pieces | 1 point | ...". Its
+# separator row ("|---|:---:|") marks it; the header is the row just before it.
+_TABLE_SEPARATOR = re.compile(r"\|(?:\s*:?-{3,}:?\s*\|)+")
+_TABLE_ROW = re.compile(r"^\| .* \|$")
+
+
+def table_rows(text: str) -> list[tuple[str, bool]]:
+    """`text` cut into its plain parts and its Markdown tables' rows, in order: (part, False) for text, (row,
+    True) for each body row of a table, rendered with its header's labels ("| Route length: 4 track pieces |
+    Points: 6 points |"), so that a row answers on its own (a question about one value of a scoring table)."""
+    text = " ".join(text.split())
+    parts: list[tuple[str, bool]] = []
+    start = 0
+    for separator in _TABLE_SEPARATOR.finditer(text):
+        if separator.start() < start:
+            continue
+        columns = separator.group(0).count("|") - 1
+        before = text[start : separator.start()].rstrip()
+        pipes = [index for index, char in enumerate(before) if char == "|"]
+        if len(pipes) < columns + 1 or not before.endswith("|"):
+            continue
+        header_start = pipes[-(columns + 1)]
+        header = [cell.strip() for cell in before[header_start:].strip("|").split("|")]
+        rows, position = [], separator.end()
+        while True:
+            rest = text[position:]
+            stripped = rest.lstrip()
+            if not stripped.startswith("|"):
+                break
+            offset = position + len(rest) - len(stripped)
+            cells_end = [offset + index for index, char in enumerate(stripped) if char == "|"][: columns + 1]
+            if len(cells_end) < columns + 1:
+                break
+            cells = [cell.strip() for cell in text[cells_end[0] + 1 : cells_end[-1]].split("|")]
+            rows.append(cells)
+            position = cells_end[-1] + 1
+        if not rows:
+            continue
+        if before[:header_start].strip():
+            parts.append((before[:header_start].strip(), False))
+        for cells in rows:
+            labelled = [f"{label}: {cell}" if label else cell for label, cell in zip(header, cells, strict=True) if cell]
+            parts.append((f"| {' | '.join(labelled)} |", True))
+        start = position
+    if text[start:].strip():
+        parts.append((text[start:].strip(), False))
+    return parts
+
+
 def split_sentences(text: str) -> list[str]:
-    """The sentences of `text` (cut after . ! ? before a capital or a digit; each list item is one sentence);
-    never empty for non-empty text."""
+    """The sentences of `text` (cut after . ! ? before a capital or a digit; each list item is one sentence, and
+    so is each row of a Markdown table, with its header's labels: table_rows); never empty for non-empty text."""
+    sentences: list[str] = []
+    for part, row in table_rows(text):
+        if row:
+            sentences.append(part)
+            continue
+        sentences += _plain_sentences(part)
+    return sentences or [text.strip()]
+
+
+def _plain_sentences(text: str) -> list[str]:
     sentences: list[str] = []
     for part in _ITEM_START.split(" ".join(text.split())):
         pieces = [piece.strip() for piece in _SENTENCE_END.split(part.strip()) if piece.strip()]
@@ -229,12 +296,12 @@ def split_sentences(text: str) -> list[str]:
                 sentences[-1] = f"{sentences[-1]} {piece}"
             else:
                 sentences.append(piece)
-    return sentences or [text.strip()]
+    return sentences
 
 
 def is_list_item(sentence: str) -> bool:
-    """Whether `sentence` is an item of a list ("- ...", "* ...", "1. ...")."""
-    return bool(_ITEM.match(sentence))
+    """Whether `sentence` is an item of a list ("- ...", "* ...", "1. ...") or a table's row (table_rows)."""
+    return bool(_ITEM.match(sentence) or _TABLE_ROW.match(sentence))
 
 
 def introduces_list(sentence: str) -> bool:
@@ -268,9 +335,14 @@ def best_sentences(
     """The answer text from `entry`: its best sentence, with the runner-up when close or when the best is short."""
     question = normalise_chat(question, question_lang)
     if len(entry.text.split()) <= WHOLE_PASSAGE_WORDS and heading_match(entry.section, "", heading_cues(question)) == 1:
+        whole = split_sentences(entry.text)
+        keyed = keyed_row(question, [ScoredSentence(number, sentence, 0.0) for number, sentence in enumerate(whole)])
+        if keyed is not None:
+            # "how many points for 3 hoglets?" of a short "Scoring" table: its row, not the whole table.
+            return keyed.text
         # "who starts?" of a short "Who goes first" passage, "tie breaker?" of a short "Ties" one: the question
         # asks about the section as a whole, and its few sentences together are the rule (first, else, still).
-        return " ".join(split_sentences(entry.text))
+        return " ".join(whole)
     scored = score_sentences(question, question_lang, entry, embedder, vocabulary)
     cues = heading_cues(question)
     if cues and CUE_SENTENCE_BONUS:
@@ -281,8 +353,12 @@ def best_sentences(
             for item in scored
         ]
     ranked = sorted(scored, key=lambda item: (-item.score, item.position))
-    chosen = [ranked[0]]
-    if len(ranked) > 1 and (
+    opens_table = introduces_list(ranked[0].text) and any(
+        _TABLE_ROW.match(item.text) for item in scored[ranked[0].position + 1 : ranked[0].position + 2]
+    )
+    keyed = keyed_row(question, scored) if _TABLE_ROW.match(ranked[0].text) or opens_table else None
+    chosen = [ranked[0] if keyed is None else keyed]
+    if keyed is None and len(ranked) > 1 and (
         ranked[0].score - ranked[1].score <= SECOND_MARGIN or len(ranked[0].text.split()) < SHORT_SENTENCE_WORDS
     ):
         chosen.append(ranked[1])
@@ -292,6 +368,25 @@ def best_sentences(
         if introduces_list(scored[position].text):
             positions += list_after(scored, position)
     return " ".join(scored[position].text for position in sorted(set(positions)))
+
+
+def numbers_in(text: str) -> set[int]:
+    """The cardinal numbers of `text`, in digits or words ("4", "four", "quatre"; rulesbot/compute/language.json)."""
+    from rulesbot.compute.text import fold, language, numbers_for
+
+    return {slot.value for slot in numbers_for(language()).find(fold(text))}
+
+
+def keyed_row(question: str, scored: list[ScoredSentence]) -> ScoredSentence | None:
+    """The one table row (table_rows) whose first cell holds a number the question names ("a route of 4" -> the
+    "4 track pieces" row): dense similarity tells numbers apart poorly, a table's key column does not. None when
+    the question names no number or no single row is keyed by one."""
+    wanted = numbers_in(question)
+    if not wanted:
+        return None
+    rows = [item for item in scored if _TABLE_ROW.match(item.text)]
+    keyed = [item for item in rows if numbers_in(item.text.strip("| ").split(" | ")[0]) & wanted]
+    return keyed[0] if len(keyed) == 1 else None
 
 
 def list_after(scored: list[ScoredSentence], position: int) -> list[int]:
@@ -333,7 +428,10 @@ def passage_decision(
     }
     heading = heading_scores(searched, [item.entry.section for item in head], embedder)
     cues = heading_cues(query)
-    cued = {id(item): heading_match(item.entry.section, pack.manifest.title, cues) for item in head}
+    cued = {
+        id(item): heading_match(item.entry.section, pack.manifest.title, cues) or text_cue_match(pack, item.entry, query)
+        for item in head
+    }
     lexical = glossed_lexical(retriever, pack, query, question_lang, vocabulary)
     combined = {
         id(item): item.rank_score
@@ -341,6 +439,7 @@ def passage_decision(
         + HEADING_RANK_WEIGHT * heading[item.entry.section]
         + HEADING_CUE_WEIGHT * cued[id(item)]
         + lexical.get(item.entry.id, 0.0)
+        - (OPENING_PENALTY if opening_uncued(item.entry.section, pack.manifest.title, cues) else 0.0)
         for item in head
     }
     head = sorted(head, key=lambda item: (-combined[id(item)], item.entry.id))
@@ -764,8 +863,16 @@ def _heading_cues() -> list[tuple[re.Pattern, frozenset[str], bool]]:
         cues = sorted({fold(cue) for cue in kind["cues"]}, key=len, reverse=True)
         pattern = re.compile(r"(?<!\w)(?:" + "|".join(re.escape(cue) for cue in cues) + r")(?!\w)")
         words = frozenset(stem for word in kind["headings"] if word != "{title}" for stem in tokens(word, "en"))
-        found.append((pattern, words, "{title}" in kind["headings"]))
+        found.append((pattern, words, "{title}" in kind["headings"], bool(kind.get("in_text"))))
     return found
+
+
+def in_text_kinds(question: str) -> list[frozenset[str]]:
+    """The title stems of the question's types (heading_cues) marked "in_text" in rulesbot/glossary.json, in order."""
+    from rulesbot.scope import fold
+
+    folded = fold(question)
+    return [words for pattern, words, _title, in_text in _heading_cues() if in_text and pattern.search(folded)]
 
 
 def heading_cues(question: str) -> list[tuple[frozenset[str], bool]]:
@@ -775,7 +882,7 @@ def heading_cues(question: str) -> list[tuple[frozenset[str], bool]]:
     from rulesbot.scope import fold
 
     folded = fold(question)
-    return [(words, title) for pattern, words, title in _heading_cues() if pattern.search(folded)]
+    return [(words, title) for pattern, words, title, _in_text in _heading_cues() if pattern.search(folded)]
 
 
 def without_section_cues(question: str, section: str, title: str) -> str:
@@ -786,10 +893,64 @@ def without_section_cues(question: str, section: str, title: str) -> str:
 
     folded = fold(question)
     stripped = folded
-    for pattern, words, opening in _heading_cues():
+    for pattern, words, opening, _in_text in _heading_cues():
         if pattern.search(folded) and heading_match(section, title, [(words, opening)]):
             stripped = pattern.sub(" ", stripped)
     return question if stripped == folded else " ".join(stripped.split())
+
+
+# A question type's title words found in a passage's text rather than its title ("In case of a tie, ..." at the
+# end of a "Winning" paragraph) point at it as its title would, when at most this many passages use them: a rare
+# word of the type is where the rulebook says it ("tie"), a common one is everywhere ("points", "first").
+TEXT_CUE_PASSAGES = 2
+_stem_counts: dict[tuple[str, int], tuple[Pack, dict[str, int]]] = {}
+
+
+def passage_counts(pack: Pack) -> dict[str, int]:
+    """Each English stem of `pack`'s passage texts -> how many passages use it (computed once per pack)."""
+    key = (pack.manifest.game, id(pack))
+    found = _stem_counts.get(key)
+    if found is None or found[0] is not pack:
+        counts: dict[str, int] = {}
+        for entry in pack.entries:
+            for stem in set(tokens(entry.text, "en")):
+                counts[stem] = counts.get(stem, 0) + 1
+        found = (pack, counts)
+        with _cache_lock:
+            _stem_counts[key] = found
+            while len(_stem_counts) > WORDS_CACHE_SIZE:
+                _stem_counts.pop(next(iter(_stem_counts)))
+    return found[1]
+
+
+def text_cue_match(pack: Pack, entry: Entry, question: str) -> float:
+    """As heading_match, for a passage whose text (not its title) holds a title word of the question's "in_text"
+    type (in_text_kinds: a tie question) when no section of `pack` is titled for that type and at most
+    TEXT_CUE_PASSAGES passages use the word: the tie-break sentence closing a "Winning" paragraph."""
+    kinds = in_text_kinds(question)
+    if not kinds or not TEXT_CUE_PASSAGES:
+        return 0.0
+    counts = passage_counts(pack)
+    words = set(tokens(entry.text, "en"))
+    sections = {stem for other in pack.entries for stem in tokens(other.section, "en")}
+    for stems in kinds:
+        if not stems & sections and any(counts.get(stem, 0) <= TEXT_CUE_PASSAGES for stem in stems & words):
+            return 1.0
+    return 0.0
+
+
+@lru_cache(maxsize=1)
+def _opening_kinds() -> list[tuple[frozenset[str], bool]]:
+    return [(words, True) for _pattern, words, opening, _in_text in _heading_cues() if opening]
+
+
+def opening_uncued(section: str, title: str, cues: list[tuple[frozenset[str], bool]]) -> bool:
+    """Whether `section` is the rulebook's opening one (its title, "Overview", "About the game": the kinds whose
+    headings hold '{title}' in rulesbot/glossary.json) while the question is of no such kind: an overview tells
+    the whole game in a few loose words ("bring back nectar before the season ends") and seldom holds a rule."""
+    if any(opening for _words, opening in cues):
+        return False
+    return heading_match(section, title, _opening_kinds()) > 0
 
 
 def heading_match(section: str, title: str, cues: list[tuple[frozenset[str], bool]]) -> float:

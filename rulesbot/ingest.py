@@ -169,11 +169,23 @@ def chunk_pages(pages: list[tuple[int, str]], default_section: str, *, max_chars
                 # A case title's paragraph is its own passage; the paragraph after it is its section's again.
                 flush(number)
                 section = heading_section if run_in is None else f"{heading_section}: {run_in}"
-            # A list is cut between its items, never inside one, when it does not fit the passage.
+            # A list is cut between its items, never inside one, when it does not fit the passage; so is a table,
+            # between its rows, the next passage starting with the table's header again (its rows read by it).
+            table_head: list[str] = []
+            previous: list[str] = []  # the words of the unit before (a table's header row, before its rule)
             for unit in list_units(lines):
                 words = [word[start : start + piece] for word in unit.split() for start in range(0, len(word), piece)]
+                row = _TABLE_LINE.match(unit) is not None
+                if not row:
+                    table_head = []
+                elif _TABLE_RULE.match(unit) and not table_head and previous:
+                    table_head = [*previous, *words]
+                previous = words if row else []
                 if len(buffer) + len(words) > MAX_WORDS and not _introduces_list(buffer):
                     flush(number)
+                    if row and table_head and not _TABLE_RULE.match(unit) and len(table_head) + len(words) <= MAX_WORDS:
+                        buffer.extend(table_head)
+                        size = len(" ".join(buffer))
                 # A long item or paragraph is cut wherever the passage reaches MAX_WORDS words or max_chars characters.
                 for word in words:
                     if buffer and (len(buffer) >= MAX_WORDS or size + 1 + len(word) > max_chars):
@@ -204,6 +216,9 @@ def run_in_title(line: str) -> str | None:
 _LABELS = {"example", "examples", "note", "notes", "important", "exception", "reminder", "tip", "clarification", "remember"}
 
 _LIST_ITEM = re.compile(r"^(?:[-*•+]|\d{1,2}[.)])\s+\S")
+# A Markdown table's line ("| a | b |") and its separator row ("|---|:--:|").
+_TABLE_LINE = re.compile(r"^\|.*\|$")
+_TABLE_RULE = re.compile(r"^\|(?:\s*:?-{3,}:?\s*\|)+$")
 
 
 def list_units(lines: list[str]) -> list[str]:
@@ -211,7 +226,7 @@ def list_units(lines: list[str]) -> list[str]:
     the whole paragraph when it is not a list."""
     units: list[list[str]] = []
     for line in lines:
-        if not units or _LIST_ITEM.match(line):
+        if not units or _LIST_ITEM.match(line) or _TABLE_LINE.match(line):
             units.append([line])
         else:
             units[-1].append(line)
