@@ -167,6 +167,12 @@ def _anchored(folded: str, match: re.Match, anchors: _Cues, cues: list[_Cues]) -
     return False
 
 
+@lru_cache(maxsize=16)
+def _game_words(game: str | None) -> _Cues:
+    # The game's own component and card names (comparison.game_words), which no other game's question uses.
+    return _group_pattern(tuple(scope_data()["comparison"]["game_words"].get(game or "", ())) or ("\0",), "")
+
+
 @lru_cache(maxsize=1)
 def _away_pattern() -> _Cues:
     # The phrases that point at the other game just named ("dans ce jeu-là", "in that game"), never at the pack's.
@@ -278,8 +284,10 @@ def _first_rule(folded: str, title: str, game: str | None) -> OutOfScope | None:
         else:
             if "within" in rule and not _in_sequence(folded, groups, rule["within"]):
                 continue
+            if rule.get("comparable") == "same_game" and _game_words(game).search(folded):
+                continue  # the app named is this game: a message naming the game's own things asks its rules
             if rule.get("comparable"):
-                anchors = _anchor_pattern(title, game, rule["comparable"] == "game_words")
+                anchors = _anchor_pattern(title, game, rule["comparable"] in ("game_words", "same_game"))
                 if _about_own_game(folded, [pattern for pattern in groups if pattern], anchors):
                     continue
             return OutOfScope(rule["reason"], found[0])

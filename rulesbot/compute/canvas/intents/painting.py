@@ -118,6 +118,9 @@ def compute_cards(parsed: Parsed) -> Computation | None:
     slugs, choice, concepts = scoring_selection(parsed, chain_span + groups, lang)
     if slugs is None:
         return Computation(intent="painting", asks=True, sentences=choice, concepts=concepts)
+    # ... but the card a claimed count names is scored too ("BGA gave me 2 Movement ribbons"), in play or not.
+    slugs = slugs + [slot.value.key for slot in parsed.all("ribbon_group") if not slot.inherited
+                     and slot.value.kind == "card" and slot.value.key not in slugs]
     computation = score_painting(painting, slugs, lang, cards=cards)
     computation.sentences[1:1] = choice
     computation.concepts += concepts
@@ -417,6 +420,15 @@ def painting_claim(parsed: Parsed, computation: Computation, used: list[tuple[in
             total = sum(ribbons.values())
             computation.value, computation.value_text = total, qty(total, "ribbon", lang)
         computation.claimed = number.value
+        return
+    group = next((slot for slot in parsed.all("ribbon_group") if not slot.inherited and slot.value.kind == "card"
+                  and slot.value.key in ribbons), None)
+    if group is not None:
+        # "donc mouvement x2 ?": the count of that card's ribbons the slot finder read, claimed.
+        slug = group.value.key
+        computation.value, computation.value_text = ribbons[slug], qty(ribbons[slug], "ribbon", lang)
+        computation.claimed = group.value.count
+        computation.explained.append((group.start, group.end))
         return
     named_slugs = [slot.value.slug for slot in named]
     if named_slugs:
