@@ -74,7 +74,7 @@ FLOORS = {
         "canvas-blind4-test_computed-en_accuracy": (0.45, "min"),
         "canvas-blind4-test_computed-fr_accuracy": (0.54, "min"),
         "canvas-blind4-test_computed-en_confidently_wrong": (0.43, "max"),
-        "canvas-blind4-test_computed-fr_confidently_wrong": (0.40, "max"),  # 0.36 -> 0.39 at the seventh round (one item)
+        "canvas-blind4-test_computed-fr_confidently_wrong": (0.37, "max"),
         "canvas-blind4-test_computed-all_rules-hijacked": (6, "max"),
     },
     # The fifth blind round's test half (personas k-o; run at the start and at the end, never read).
