@@ -197,22 +197,31 @@ def passage_only(pack: Pack) -> bool:
     )
 
 
+def _per_pack(cache: dict, pack: Pack, build):
+    """`build(pack)`, computed once per pack and kept in `cache` (at most WORDS_CACHE_SIZE packs, oldest dropped)."""
+    key = (pack.manifest.game, id(pack))
+    found = cache.get(key)
+    if found is None or found[0] is not pack:
+        found = (pack, build(pack))
+        with _cache_lock:
+            cache[key] = found
+            while len(cache) > WORDS_CACHE_SIZE:
+                cache.pop(next(iter(cache)))
+    return found[1]
+
+
 def rulebook_words(pack: Pack) -> dict[str, str]:
     """Each English stem of `pack`'s text -> its first word there (for cognates; computed once per pack)."""
-    key = (pack.manifest.game, id(pack))
-    found = _words.get(key)
-    if found is None or found[0] is not pack:
-        words: dict[str, str] = {}
-        for entry in pack.entries:
-            for word in re.findall(r"[^\W\d_]+", f"{entry.section} {entry.text}".lower()):
-                for stem in tokens(word, "en"):
-                    words.setdefault(stem, word)
-        found = (pack, words)
-        with _cache_lock:
-            _words[key] = found
-            while len(_words) > WORDS_CACHE_SIZE:
-                _words.pop(next(iter(_words)))
-    return found[1]
+    return _per_pack(_words, pack, _rulebook_words)
+
+
+def _rulebook_words(pack: Pack) -> dict[str, str]:
+    words: dict[str, str] = {}
+    for entry in pack.entries:
+        for word in re.findall(r"[^\W\d_]+", f"{entry.section} {entry.text}".lower()):
+            for stem in tokens(word, "en"):
+                words.setdefault(stem, word)
+    return words
 
 
 def rulebook_says(pack: Pack, phrase: str) -> bool:
@@ -908,19 +917,15 @@ _stem_counts: dict[tuple[str, int], tuple[Pack, dict[str, int]]] = {}
 
 def passage_counts(pack: Pack) -> dict[str, int]:
     """Each English stem of `pack`'s passage texts -> how many passages use it (computed once per pack)."""
-    key = (pack.manifest.game, id(pack))
-    found = _stem_counts.get(key)
-    if found is None or found[0] is not pack:
-        counts: dict[str, int] = {}
-        for entry in pack.entries:
-            for stem in set(tokens(entry.text, "en")):
-                counts[stem] = counts.get(stem, 0) + 1
-        found = (pack, counts)
-        with _cache_lock:
-            _stem_counts[key] = found
-            while len(_stem_counts) > WORDS_CACHE_SIZE:
-                _stem_counts.pop(next(iter(_stem_counts)))
-    return found[1]
+    return _per_pack(_stem_counts, pack, _passage_counts)
+
+
+def _passage_counts(pack: Pack) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for entry in pack.entries:
+        for stem in set(tokens(entry.text, "en")):
+            counts[stem] = counts.get(stem, 0) + 1
+    return counts
 
 
 def text_cue_match(pack: Pack, entry: Entry, question: str) -> float:

@@ -51,7 +51,7 @@ def _longest(text: str, pack: Pack) -> frozenset[str]:
     # the scenario called Bonus.
     folded = fold(text)
     spans = [(match.start(), match.end(), name)
-             for name, pattern in vocabulary(pack)._patterns_for(pack.game).items() for match in pattern.finditer(folded)]
+             for name, pattern in vocabulary(pack).patterns_for(pack.game).items() for match in pattern.finditer(folded)]
     return frozenset(name for start, end, name in spans
                      if not any(s <= start and end <= e and (e - s) > (end - start) for s, e, _ in spans))
 

@@ -315,7 +315,7 @@ class EntityVocabulary:
 
     def named(self, folded: str, game: str) -> frozenset[str]:
         """The entities `folded` (text passed through scope.fold) names."""
-        return frozenset(name for name, pattern in self._patterns_for(game).items() if pattern.search(folded))
+        return frozenset(name for name, pattern in self.patterns_for(game).items() if pattern.search(folded))
 
     def of_record(self, entry: Entry) -> frozenset[str]:
         """The entities a record is about: those its section, own question or text names (read once)."""
@@ -341,7 +341,7 @@ class EntityVocabulary:
         folded, positions = _fold_keeping_positions(text)
         spans = sorted(
             (positions[match.start()], positions[match.end() - 1] + 1)
-            for pattern in self._patterns_for(game).values()
+            for pattern in self.patterns_for(game).values()
             for match in pattern.finditer(folded)
         )
         kept, end = [], 0
@@ -362,7 +362,7 @@ class EntityVocabulary:
         replaced = [name for name in before - after if name.split(":", 1)[0] in kinds]
         if not replaced:
             return previous
-        patterns = self._patterns_for(game)
+        patterns = self.patterns_for(game)
         spans = sorted(
             (positions[match.start()], positions[match.end() - 1] + 1)
             for name in replaced
@@ -376,7 +376,7 @@ class EntityVocabulary:
         kept.append(previous[end:])
         return " ".join("".join(kept).split())
 
-    def _patterns_for(self, game: str) -> dict[str, re.Pattern]:
+    def patterns_for(self, game: str) -> dict[str, re.Pattern]:
         if game not in self._patterns:
             vocabulary = dict(ranking_data()["games"].get(game, {}).get("entities", {}))
             vocabulary.update(_engine_names(self.packs.get(game)))
