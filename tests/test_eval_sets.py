@@ -63,7 +63,8 @@ def test_eval_set_passes_its_checker(set_name, min_questions, min_unknown):
 BLIND_SETS = ["canvas-blind-dev", "canvas-blind-test", "canvas-blind2-dev", "canvas-blind2-test", "canvas-blind3-dev",
               "canvas-blind3-test", "canvas-blind4-dev", "canvas-blind4-test",
               "canvas-blind5-dev", "canvas-blind5-test",
-              "canvas-blind6-dev", "canvas-blind6-test", "canvas-blind7-dev", "canvas-blind7-test"]
+              "canvas-blind6-dev", "canvas-blind6-test", "canvas-blind7-dev", "canvas-blind7-test",
+              "canvas-blind8-dev", "canvas-blind8-test"]
 
 
 @pytest.mark.parametrize("set_name", BLIND_SETS)

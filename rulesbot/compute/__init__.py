@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesbot.compute.parse import parse
-from rulesbot.compute.registry import Computation, rank, run, unexplained_topics
+from rulesbot.compute.registry import Computation, attempt, rank, run, unexplained_topics
 from rulesbot.compute.text import E, alternation, bounded, fold
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
@@ -141,7 +141,7 @@ def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
     # The follow-up's own cue lists, less those too common to tie it to an intent ("combien", "how many").
     own = parse(parsed.text, parsed.lang, spec.engine_id).cues - set(spec.vocabulary.get("generic_cues", ()))
     for intent in rank(parsed, spec.intents):
-        computation = intent.compute(parsed)
+        computation = attempt(intent, parsed)
         if computation is None or unexplained_topics(parsed, intent):
             continue
         repeated = (before is not None and before.intent == computation.intent and before.engine == computation.engine

@@ -194,11 +194,21 @@ def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
     if asks_rule(parsed):
         return None
     for intent in rank(parsed, intents):
-        computation = intent.compute(parsed)
+        computation = attempt(intent, parsed)
         if computation is not None and not unexplained(parsed, intent, computation) \
                 and not unexplained_topics(parsed, intent):
             return computation
     return None
+
+
+def attempt(intent: Intent, parsed: Parsed) -> Computation | None:
+    """`intent.compute(parsed)`, or None (declined) when the state the question describes is one the engine rejects
+    ("I have 6 cards in hand ..." past the hand limit): the engine validates every state it is given (ValueError and
+    its input errors), and a question about an impossible state is left to the rulebook text, never a crash."""
+    try:
+        return intent.compute(parsed)
+    except ValueError:
+        return None
 
 
 def load_intents(table: Mapping[str, Mapping[str, Any]], functions: Mapping[str, Callable]) -> tuple[Intent, ...]:
