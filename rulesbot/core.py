@@ -30,7 +30,7 @@ from rulesbot.knowledge import (
 from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
-from rulesbot.shorthand import normalise
+from rulesbot.shorthand import normalise, strip_courtesy
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
@@ -143,18 +143,21 @@ class Rulesbot:
         pack = get_pack(self.packs, game or self.settings.default_game)
         # A follow-up belongs to its conversation: the previous question's language counts too (rulesbot.lang).
         question_lang = detect_lang(question, self.settings.default_lang, context=context)
+        original = question
         answer_lang = _checked_lang(lang) or question_lang
         # Chat shorthand written out once ("cb" -> "combien", "chui" -> "je suis", "w" -> "with", "ngl" dropped), and
         # the words borrowed from other games read as the game's own ("coins" -> "tokens", "les transparents" ->
         # "les cartes Art"; rulesbot.shorthand): scope, the question-understanding layer and retrieval all read the
         # same text; the answer keeps the question as asked.
-        asked = question
-        question = normalise(question, question_lang, pack.game).text
-        context = [normalise(previous, question_lang, pack.game).text for previous in context]
+        # Courtesy formulas around the question ("Good evening. ... I should be most grateful for your opinion.")
+        # are taken out first (rulesbot.shorthand.strip_courtesy): thanks are not an opinion question.
+        asked = strip_courtesy(question, question_lang)
+        question = normalise(asked, question_lang, pack.game).text
+        context = [normalise(strip_courtesy(previous, question_lang), question_lang, pack.game).text for previous in context]
         answer = self._answer_read(asked, question, question_lang, answer_lang, pack, context)
-        if answer.question != question or question == asked:
+        if answer.question != question or question == original:
             return answer
-        return answer.model_copy(update={"question": asked})
+        return answer.model_copy(update={"question": original})
 
     def _answer_read(self, asked: str, question: str, question_lang: str, answer_lang: str, pack: Pack,
                      context: list[str]) -> Answer:

@@ -336,3 +336,51 @@ def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
         tuple(piece[1] for piece in pieces),
         tuple(piece[2] for piece in pieces),
     )
+
+
+def _courtesy_regex(phrase: str) -> str:
+    """One courtesy entry as a regular expression: each "[a|b|]" group is one of its alternatives ('' for none),
+    words apart by spaces or commas."""
+    pieces = []
+    for literal, group in re.findall(r"([^\[]*)(?:\[([^\]]*)\])?", _fold(phrase)):
+        pieces += [re.escape(word) for word in literal.split()]
+        if group or group == "" and "[" in phrase:
+            options = [r"[\s,]*".join(re.escape(word) for word in option.split()) for option in group.split("|")]
+            if any(options):
+                pieces.append("(?:" + "|".join(options) + ")")
+    return r"[\s,]*".join(piece for piece in pieces if piece)
+
+
+@lru_cache(maxsize=len(LANGS))
+def _courtesy(lang: str) -> re.Pattern | None:
+    """One pattern for `lang`'s courtesy formulas, each standing as a clause of its own: after the start or a
+    punctuation mark, before a punctuation mark or the end (shorthand.json "courtesy")."""
+    entries = [_courtesy_regex(entry) for entry in shorthand_data().get("courtesy", {}).get(lang, ())]
+    entries = [entry for entry in entries if entry]
+    if not entries:
+        return None
+    return re.compile(r"(?:^|(?<=[.!?;:,()]))[\s,]*(?:" + "|".join(f"(?:{entry})" for entry in entries)
+                      + r")(?:[\s,]*[.!;:,]+|\s*(?=\?)|\s*$)", re.IGNORECASE)
+
+
+def strip_courtesy(question: str, lang: str) -> str:
+    """`question` without the courtesy formulas around it ("Good evening. ... I should be most grateful for your
+    opinion." -> the question alone), each taken out only where it stands as a clause of its own; the question
+    unchanged when nothing would be left of it but a word or two."""
+    pattern = _courtesy(lang)
+    if pattern is None or not question:
+        return question
+    folded = _fold(question)  # one character per character: spans of the folded text are spans of the question
+    kept, last = [], 0
+    for match in pattern.finditer(folded):
+        if not match.group(0).strip(" ,"):
+            continue
+        kept.append(question[last:match.start()])
+        last = match.end()
+    if not kept:
+        return question
+    kept.append(question[last:])
+    text = " ".join(" ".join(kept).split()).strip(" ,;:.")
+    if text.endswith("?") is False and question.rstrip().endswith("?") and "?" not in text:
+        text = text + " ?" if lang == "fr" else text + "?"
+    return text if len(text.split()) >= 3 else question
