@@ -1,0 +1,67 @@
+"""The eighth blind round's typing: a table judge's shorthand ("SC", "rib", "tok"), phone autocorrect damage to the
+game's nouns ("robbins", "rubens", "je tons"; rulesbot/game_words.json), and claim cues players use that the
+language table lacked ("am I right in thinking that ...", "y paraît que ...", "j'ai noté que ...", "..., c'est bien
+cela ?"). Each is read as the plain word, so the computation runs.
+
+Oracle: the Scoring Cards' points read from engine/canvas/data/scoring_cards.json as a file.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rulesbot.shorthand import normalise
+from tests.compute_helpers import ask
+
+CARDS = {card["slug"]: card for card in json.loads(
+    (Path(__file__).parents[1] / "engine" / "canvas" / "data" / "scoring_cards.json").read_text(encoding="utf-8"))["cards"]}
+
+
+def points(slug: str, ribbons: int) -> int:
+    return CARDS[slug]["points"][ribbons - 1]
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang", "read"),
+    [
+        ("SC Repetition, 2 rib?", "en", "Scoring Card Repetition, 2 ribbons?"),
+        ("p2 has 3 tok left", "en", "p2 has 3 tokens left"),
+        ("how many robbins for that", "en", "how many ribbons for that"),
+        ("combien pour 2 rubens", "fr", "combien pour 2 rubans"),
+        ("il a 3 je tons", "fr", "il a 3 jetons"),
+    ],
+)
+def test_typed_words_are_read_as_the_game_words(typed, lang, read):
+    assert normalise(typed, lang, "canvas").text == read
+
+
+
+@pytest.mark.parametrize(("slug", "ribbons"), [("variety", 3), ("emphasis", 2), ("hierarchy", 1)])
+def test_judge_shorthand_computes(slug, ribbons):
+    answer = ask(normalise(f"SC {CARDS[slug]['name_en']}, {ribbons} rib -> pts?", "en", "canvas").text, "en")
+    assert answer is not None and answer.kind == "computed"
+    assert str(points(slug, ribbons)) in re.findall(r"\d+", answer.answer)
+
+
+@pytest.mark.parametrize(
+    ("template", "lang"),
+    [
+        ("Am I right in thinking that {n} ribbons of {card} are worth {claimed} points?", "en"),
+        ("Y paraît que {card} avec {n} rubans ça fait {claimed} points.", "fr"),
+        ("J'ai noté que {n} rubans de {card} font {claimed} points, c'est bien cela ?", "fr"),
+    ],
+)
+@pytest.mark.parametrize(("slug", "ribbons", "offset"), [("composition", 2, 0), ("style", 3, 1), ("movement", 2, -1)])
+def test_claim_cues_make_a_claim_with_the_engine_verdict(template, lang, slug, ribbons, offset):
+    card = CARDS[slug]["name_fr" if lang == "fr" else "name_en"]
+    claimed = points(slug, ribbons) + offset
+    answer = ask(template.format(n=ribbons, card=card, claimed=claimed), lang)
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (offset == 0)
+    assert str(points(slug, ribbons)) in re.findall(r"\d+", answer.answer)
+
+
+def test_a_real_word_beside_the_damaged_one_stays():
+    assert normalise("je tonds la pelouse", "fr", "canvas").text == "je tonds la pelouse"
