@@ -65,3 +65,26 @@ def test_claim_cues_make_a_claim_with_the_engine_verdict(template, lang, slug, r
 
 def test_a_real_word_beside_the_damaged_one_stays():
     assert normalise("je tonds la pelouse", "fr", "canvas").text == "je tonds la pelouse"
+
+
+RULES = json.loads((Path(__file__).parents[1] / "engine" / "canvas" / "data" / "rules.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up", "lang"),
+    [
+        ("Vast at the bottom, Sanctuary in the middle, Curiosity on top: how many silver ribbons?", "so how many points is that", "en"),
+        ("Forbidden, Attraction, Truth bottom to top, how many silver ribbons?", "and in points?", "en"),
+        ("Vast, Sanctuary, Curiosity de bas en haut : combien de rubans argent ?", "et ça fait combien de points ?", "fr"),
+    ],
+)
+def test_points_of_the_silver_ribbons_just_counted(first, follow_up, lang):
+    # The eighth round's follow-up "ok and how many pts is that" after a painting's silver ribbons fell to the rule.
+    counted = ask(first, lang)
+    assert counted is not None and counted.kind == "computed"
+    answer = ask(follow_up, lang, context=[first])
+    assert answer is not None and answer.kind == "computed"
+    assert str(counted.engine["bonus"] * RULES["silver_points"]) in re.findall(r"\d+", answer.answer.split(".")[0])
+    assert RULES["pages"]["silver_points"] in [citation.page for citation in answer.citations]
+    # Asked in ribbons, the same painting still answers in ribbons, not points.
+    assert "point" not in counted.answer.split(".")[0]

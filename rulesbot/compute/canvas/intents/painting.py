@@ -195,6 +195,14 @@ def _ribbons_asked(parsed: Parsed, computation: Computation, slugs: list[str]) -
     if shade is None and named is None and parsed.cue("silver"):
         # "how many silver ribbons is that?": the painting's bonus.
         bonus = computation.engine["bonus"]
+        if own_reading(parsed).cue("points"):
+            # "so how many points is that?" after "how many silver ribbons?": those silver ribbons' points.
+            worth = bonus * engine.SILVER_POINTS
+            computation.sentences.insert(0, say("painting_silver_points", lang, silver=qty(bonus, "silver_ribbon", lang),
+                                                points=qty(worth, "point", lang), each=engine.SILVER_POINTS))
+            computation.value, computation.value_text = worth, qty(worth, "point", lang)
+            computation.concepts.insert(0, ("ribbons_silver", {}))  # what a silver ribbon is worth: its own page
+            return
         computation.sentences.insert(0, say("painting_silver_of", lang, silver=qty(bonus, "silver_ribbon", lang)))
         computation.value, computation.value_text = bonus, qty(bonus, "silver_ribbon", lang)
         return
