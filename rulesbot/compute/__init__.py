@@ -91,8 +91,8 @@ def with_uncomputed(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence
     """An elliptical follow-up completing a previous question that computed nothing alone ("we both ended on 33,
     who wins?", then "and if we both have exactly two tokens too?"): the follow-up merged over the newest previous
     question, kept only when an intent then answers it; None otherwise."""
-    if not parsed.elliptical:
-        return None
+    if not parsed.elliptical or not any(slot.name == "number" for slot in parsed.slots):
+        return None  # only a follow-up stating its own count completes the previous question ("... exactly two tokens")
     latest = next((item.strip() for item in reversed(list(context)[-MAX_CONTEXT:]) if isinstance(item, str) and item.strip()),
                   None)
     if latest is None:
