@@ -75,9 +75,39 @@ def test_a_base_game_sequence_pays_on_the_cards():
     assert answer.engine["tokens_after"] == start - cost + _BASE.skip_cost_per_card
 
 
-def test_a_sequence_with_a_stated_supply_result_is_not_guessed():
-    answer = ask("solo puzzle: I took the leftmost card four times, so the supply is empty and the 5th time I get "
-                 "nothing. correct?")
+@pytest.mark.parametrize("times", [3, 4])
+def test_a_claimed_result_with_the_supply_and_the_next_take_is_checked(times):
+    held, supply = _solo_oracle([1] * times, _SOLO.starting_tokens, _SOLO.token_supply)
+    _again, supply_again = _solo_oracle([1], held, supply)
+    nothing_next = supply_again == supply  # the next take gains nothing when the supply has none left
+    answer = ask(f"solo puzzle: I took the leftmost card {_WORDS[times]} times, so I'm at {held} and the supply is "
+                 f"empty, so the {times + 1}th time I get nothing. correct?")
+    assert answer is not None and answer.kind == "claim"
+    assert answer.verdict is (supply == 0 and nothing_next)
+
+
+def test_past_tense_repeated_take_then_a_painting_in_french():
+    held, _supply = _solo_oracle([1, 1, 1, "paint"], _SOLO.starting_tokens, _SOLO.token_supply)
+    answer = ask(f"puzzle solo : j'ai pris la carte de gauche trois fois puis terminé une peinture, j'ai {held + 1} "
+                 "jetons c'est ça ?", "fr")
+    assert answer is not None and answer.kind == "claim" and answer.verdict is False
+    assert str(held) in answer.answer
+
+
+def test_a_card_named_alone_after_then_is_taken_again():
+    held, _supply = _solo_oracle([1, 1, "paint"], _SOLO.starting_tokens, _SOLO.token_supply)
+    answer = ask("solo puzzle: I take the first card, then the leftmost again, then I complete a painting. "
+                 "how many tokens do I have?")
+    assert answer is not None and answer.engine["tokens_after"] == held
+
+
+@pytest.mark.parametrize("question", [
+    "can I take the first card and then paint in the same turn?",
+    "when I take the leftmost card and then complete a painting in solo puzzle, do both give a token?",
+    "in solo puzzle, if I take the leftmost card then paint, where do the tokens come from?",
+])
+def test_a_sequence_named_in_a_rule_question_is_not_computed(question):
+    answer = ask(question)
     assert answer is None or answer.engine.get("intent") != "action_sequence"
 
 

@@ -455,6 +455,8 @@ def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
     player_tokens = parsed.value("player_tokens")
     if player_tokens is None:
         return None  # what is left depends on the tokens held
+    if re.search(B + either("paint_action") + E, parsed.folded):
+        return None  # a painting completed between or after the takes: the action sequence's (intents/sequence.py)
     supply = parsed.value("supply") if rules.token_supply else None
     steps = run_sequence(rules, positions, player_tokens, supply)
     last = steps[-1]
