@@ -191,6 +191,8 @@ def compute(parsed: Parsed) -> Computation | None:
     stated = [slot for slot in parsed.free_numbers() if not any(start <= slot.start < end for start, end in explained)]
     stated += result_said
     claim = parsed.claim and not (parsed.claim_cue == "statement" and not stated)  # "...; tokens I end with?" asks
+    if not claim and not (parsed.form == "how_many" or re.search(B + either("held_after") + E, text)):
+        return None  # "I take the 3rd card then paint, is that allowed?" asks a rule, not a count
     if claim:
         if len(stated) != 1:
             return None
