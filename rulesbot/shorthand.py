@@ -228,6 +228,7 @@ class _GameWord:
     unless_after: tuple[str, ...] = ()
     only_after: tuple[str, ...] = ()
     beside: tuple[str, ...] = ()
+    counting: tuple[str, ...] = ()
 
 
 @lru_cache(maxsize=16)
@@ -242,6 +243,7 @@ def _game_table(game: str, lang: str) -> tuple[re.Pattern | None, dict[str, _Gam
                 entry["reads"],
                 *(tuple(_fold(phrase) for phrase in entry.get(key, ())) for key in ("unless_before", "unless_after", "only_after")),
                 tuple(entry.get("beside", ())),
+                tuple(entry.get("counting", ())),
             )
     if not table:
         return None, table
@@ -292,6 +294,17 @@ def _named_beside(before: str, after: str, lang: str, game: str, kinds: tuple[st
     return any(slot.name in kinds for word in words for slot in parse(word, lang, game).slots)
 
 
+def _counts_next(after: str, game: str, lists: tuple[str, ...]) -> bool:
+    """Whether the text right after a word opens with a word of one of the game's vocabulary `lists` (the things a
+    number counts: "for tokens", "to ribbons"), so the word stands where a number is expected."""
+    from rulesbot.games import game_spec
+
+    spec = game_spec(game)
+    vocabulary = spec.vocabulary if spec is not None else {}
+    phrases = tuple(sorted({_fold(phrase) for name in lists for phrase in vocabulary.get(name, ())}, key=len, reverse=True))
+    return _starts_with(after, phrases)
+
+
 def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
     """`read` with `game`'s borrowed words (game_words.json) read as the game's own, each guarded against its false
     friends; every character keeps where it came from in the question as asked."""
@@ -311,6 +324,8 @@ def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
         if entry.only_after and not _ends_with(before, entry.only_after):
             continue
         if entry.beside and not _named_beside(before, after, lang, game, entry.beside):
+            continue
+        if entry.counting and not _counts_next(after, game, entry.counting):
             continue
         reading = entry.reads
         if text[match.start()].isupper():

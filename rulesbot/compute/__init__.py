@@ -53,7 +53,7 @@ def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] 
         return parsed
     previous = computable_context(context, lang, spec)
     if previous is None:
-        return with_referent(parsed, lang, spec, context) or parsed
+        return with_referent(parsed, lang, spec, context) or with_uncomputed(parsed, lang, spec, context) or parsed
     merged = parsed.merged_over(previous)
     if parsed.elliptical and previous.claim and not parsed.claim and states_after_opener(parsed, spec):
         # "and 38 would be Master then?" after "35 = Hard, right?": the follow-up restates the claim with a new value.
@@ -85,6 +85,20 @@ def with_referent(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[s
     restated = parse(parsed.folded[: pronoun.start()] + before[start:end] + parsed.folded[pronoun.end():], lang,
                      spec.engine_id)
     return restated if run(restated, spec.intents) is not None else None
+
+
+def with_uncomputed(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed | None:
+    """An elliptical follow-up completing a previous question that computed nothing alone ("we both ended on 33,
+    who wins?", then "and if we both have exactly two tokens too?"): the follow-up merged over the newest previous
+    question, kept only when an intent then answers it; None otherwise."""
+    if not parsed.elliptical or not any(slot.name == "number" for slot in parsed.slots):
+        return None  # only a follow-up stating its own count completes the previous question ("... exactly two tokens")
+    latest = next((item.strip() for item in reversed(list(context)[-MAX_CONTEXT:]) if isinstance(item, str) and item.strip()),
+                  None)
+    if latest is None:
+        return None
+    merged = parsed.merged_over(parse(latest, lang, spec.engine_id))
+    return merged if run(merged, spec.intents) is not None else None
 
 
 def with_context_variant(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed:

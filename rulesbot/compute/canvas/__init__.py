@@ -27,6 +27,7 @@ from rulesbot.compute.canvas.intents import (
     odds,
     painting,
     ribbons,
+    sequence,
     supply,
     take,
     ties,
@@ -67,6 +68,7 @@ INTENTS = load_intents(_data("intents.json"), {
     "paint_tokens": supply.compute,
     "max_points": limits.compute_max_points,
     "tie_break": ties.compute,
+    "action_sequence": sequence.compute,
 })
 
 SPEC = register_game(GameSpec(

@@ -563,8 +563,10 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         B + f"(?P<count>{count})\\s+{token_here}(?:(?:is|are|already|deja|sont|est|lying|pose|poses|sitting|posee?s?)\\s+)*"
         f"(?:on|sur)\\s+(?:the\\s+|la\\s+|le\\s+)?(?:{ordinal}(?:\\s+{card})?|{card}\\s+(?:number\\s+|numero\\s+|n[o°]\\s*)?(?P<num>\\d))" + E,
         # ("la 1re carte (la plus loin du paquet) a 2 jetons": a remark in brackets may stand between.)
-        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}(?:\\s*\\([^()]*\\))?\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
-        f"(?P<count>{count})\\s+{token}",
+        # ("the first card in the row already has one of Theo's tokens on it": where the card is, and whose tokens.)
+        B + f"(?:the\\s+|la\\s+|le\\s+)?{ordinal}\\s+{card}(?:\\s+(?:in|of)\\s+the\\s+row|\\s+de\\s+la\\s+rangee)?(?:\\s*\\([^()]*\\))?"
+        f"\\s+(?:(?:has|holds|carries|a|porte|contient|already|deja|y)\\s+)+"
+        f"(?P<count>{count})\\s+(?:of\\s+(?:[a-z]+'s|his|her|their|my|your|the other players')\\s+)?{token}",
         # "la 2e en a 3", "the 2nd has 3": the token word left out, said with a pronoun or closing the clause.
         # ("the 4th card already has 2 on it": "already" may come first, "on it" may follow.)
         B + f"(?:the\\s+|la\\s+|le\\s+){ordinal}(?:\\s+{card})?(?:\\s*\\([^()]*\\))?\\s+(?:(?:already|deja)\\s+)?(?:en\\s+a|has|holds|carries|porte|contient|a)\\s+(?:deja\\s+|already\\s+)?"
@@ -590,7 +592,7 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
         # Read-only: a Parsed is cached and shared between questions.
         slots.append(Slot("tokens_on_cards", MappingProxyType(dict(on_cards)), min(start for start, _ in used),
                           max(end for _, end in used)))
-    on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
+    on_it = re.search(B + f"(?P<count>{count})\\s+{token}\\s+(?:(?:already|deja|stacked|piled|placed|sitting|lying|empiles|poses)\\s+)*(?:on it|on that card|on that one|dessus|sur elle|sur cette carte|"
                       r"sur celle-ci|sitting on it|lying on it)", text)
     if on_it and not any(start < on_it.end() and on_it.start() < end for start, end in used):
         # ("la 1re carte a deja un jeton dessus": the "dessus" is that card's, already read.)
@@ -662,7 +664,10 @@ def find_positions(text: str, _found: list[Slot]) -> list[Slot]:
             continue  # "who takes the first turn" is not a row position
         # "la 4e a partir de la gratuite", "the 3rd counting from the free one": a row position by where counting starts.
         counted = re.match(r"\s+(?:counting|en comptant|a partir|en partant|starting)\b", text[match.end(): match.end() + 20])
-        if names_card or after_take or counted:
+        # "the card I want is third in the row", "celle que je veux est la 3e": the card wanted, named by its place.
+        wanted = re.search(B + r"(?:card|one|carte|celle)\s+(?:(?:i|je|que\s+je|qu'on|we)\s+)?(?:want|need|am\s+after|veux|vise)\s+"
+                           r"(?:is|est)\s+(?:the\s+|la\s+|le\s+)?$", before)
+        if names_card or after_take or counted or wanted:
             slots.append(Slot("position", value, match.start(), match.end()))
     # "Abby skips two cards", "elle saute 3 cartes": the card taken is the one after the skipped ones.
     # ("skip all four", "je saute les 3": the card word may go unsaid after "all" / "les".)
@@ -739,7 +744,7 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                         r"encore)?\s*(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+|all\s+|"
                         r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
-        B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>\d+)" + E, text) or re.search(
+        B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>" + reader.fragment + ")" + E, text) or re.search(
         # "vincent qui lance 4 jetons", "Vincent tosses 3 tokens": the count he tosses, with the token word.
         B + r"vincent\s+(?:qui\s+)?(?:tosses|throws|lance|jette)\s+" + f"(?P<count>{reader.fragment})\\s+{token}", text) or re.search(
         # "vincent il lui reste plus que 2 jetons", "vincent's got 6 tokens", "vincent is down to 1 token".

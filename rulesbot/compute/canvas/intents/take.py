@@ -262,7 +262,7 @@ def compute(parsed: Parsed) -> Computation | None:
     if not (parsed.cue("take", "cost_question", "cost_asked", "gain") or parsed.has("tokens_on_cards", "player_tokens")
             or parsed.has("tokens_on_target", "position") or (parsed.claim and parsed.cue("token"))
             or (parsed.has("position") and parsed.cue("token") and parsed.form == "how_many")  # "skip 2: how many tokens?"
-            or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach")) or len(_actors(parsed)) == 2):
+            or (parsed.has("player_tokens") and parsed.cue("leaves_me", "farthest_reach")) or len(actors(parsed)) == 2):
         return None
     vincent_takes = vincent_in_question(parsed) and re.search(r"\b(?:vincent|he|il)\s+(?:[\w']+\s+)?"
                                                               + alternation(words("take")), parsed.folded)
@@ -280,10 +280,10 @@ def compute(parsed: Parsed) -> Computation | None:
         return _sequence(parsed, named * 2)  # "I take the free card twice in a row"
     if asked_row is not None and not named and parsed.previous is not None:
         return _row_after_previous(parsed, asked_row)  # "and how many tokens are on the first card after that?"
-    actors = _actors(parsed)
-    if len(named) == 2 and len(actors) == 2:
+    takers = actors(parsed)
+    if len(named) == 2 and len(takers) == 2:
         # "abby took the 3rd card, now charlotte takes the 2nd"; "... how many tokens are on the first card after?"
-        return _players(parsed, named, actors, asked_row)
+        return _players(parsed, named, takers, asked_row)
     if len(set(named)) > 1:
         if parsed.cue("take_sequence") and len(named) == 2:
             return _sequence(parsed, named)  # "I take the 3rd, then next turn the leftmost one"
@@ -455,6 +455,8 @@ def _sequence(parsed: Parsed, positions: list[int]) -> Computation | None:
     player_tokens = parsed.value("player_tokens")
     if player_tokens is None:
         return None  # what is left depends on the tokens held
+    if re.search(B + either("paint_action") + E, parsed.folded):
+        return None  # a painting completed between or after the takes: the action sequence's (intents/sequence.py)
     supply = parsed.value("supply") if rules.token_supply else None
     steps = run_sequence(rules, positions, player_tokens, supply)
     last = steps[-1]
@@ -490,7 +492,7 @@ _ACTOR = re.compile(r"\b(?P<who>[a-z]+)\s+(?:" + either("then_word") + r"\s+)?" 
 _NOT_NAMES = frozenset(listed("not_names"))
 
 
-def _actors(parsed: Parsed) -> list[tuple[str, int]]:
+def actors(parsed: Parsed) -> list[tuple[str, int]]:
     """The named players who take ("abby took ...", "charlotte prend ..."): (name, where), in order; pronouns aside."""
     return [(match.group("who"), match.start()) for match in _ACTOR.finditer(parsed.folded)
             if match.group("who") not in _NOT_NAMES]

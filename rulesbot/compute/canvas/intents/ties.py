@@ -137,6 +137,15 @@ def _names(parsed: Parsed) -> list[str]:
     for match in re.finditer(B + r"(?P<name>[a-z][\w'-]*)" + _HOLDS + f"(?:{count})" + E, parsed.folded):
         if match.group("name") not in not_names and match.group("name") not in found:
             found.append(match.group("name"))
+    # A list of scores ("final scores: me 31 w 1 token left, jake 31 w 3 tokens, mia 30 w 4"): lower-case words the
+    # vocabulary does not know, each right before a count, are the players when at least two are listed so.
+    listed_names = []
+    for match in re.finditer(B + r"(?P<name>[a-z][\w'-]+)\s+(?:" + count + r")" + E, parsed.folded):
+        name = match.group("name")
+        if name not in not_names and name not in found and name not in listed_names and numbers().count_value(name) is None:
+            listed_names.append(name)
+    if len(listed_names) >= 2 or found and listed_names:
+        found += listed_names
     return found
 
 
@@ -327,6 +336,12 @@ def compute(parsed: Parsed) -> Computation | None:
     if (mine is None or theirs is None) and parsed.previous is not None:
         source = parsed.previous  # "who wins then?" after the scores and tokens were said
         mine, theirs = _tokens_by_player(source)
+    if mine is None and theirs is None:
+        # "and what if we both have exactly two tokens?": the same count said of both tied players.
+        both = re.search(B + either("both_hold") + r"\s+(?:[\w']+\s+)?(?P<n>" + numbers().fragment + r")\s+(?:"
+                         + alternation(words("token")) + r")" + E, parsed.folded)
+        if both is not None and (parsed.previous is not None or re.search(B + either("tied_words") + E, parsed.folded)):
+            mine = theirs = numbers().count_value(both.group("n"))
     if mine is None or theirs is None:
         # "I finished on 31 and my opponent on 29": the scores decide before any token.
         return _scorekeeper(parsed, named=False) if source is parsed else None
