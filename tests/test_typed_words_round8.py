@@ -88,3 +88,30 @@ def test_points_of_the_silver_ribbons_just_counted(first, follow_up, lang):
     assert RULES["pages"]["silver_points"] in [citation.page for citation in answer.citations]
     # Asked in ribbons, the same painting still answers in ribbons, not points.
     assert "point" not in counted.answer.split(".")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("how many ribbons max can Emphasis give per painting?", "en"),
+        ("how many ribbons does Variety give at most in one painting?", "en"),
+        ("Emphase, combien de rubans max avec une seule peinture ?", "fr"),
+        ("Composition peut donner combien de rubans par tableau ?", "fr"),
+    ],
+)
+def test_a_limit_per_painting_is_not_the_points_table(question, lang):
+    # The points table's length is the most over the game; what one painting earns is the card's rule (text).
+    assert ask(question, lang) is None
+
+
+@pytest.mark.parametrize(("slug", "question", "lang"), [("emphasis", "how many ribbons can Emphasis give at most?", "en"),
+                                                        ("style", "Style au max, combien de rubans ?", "fr")])
+def test_the_limit_over_the_game_is_still_computed(slug, question, lang):
+    answer = ask(question, lang)
+    assert answer is not None and str(CARDS[slug]["max_ribbons"]) in re.findall(r"\d+", answer.answer)
+
+
+def test_a_quebec_pis_opens_a_follow_up():
+    first = "Combien de points pour Emphase avec deux rubans bleus ?"
+    answer = ask("Pis avec trois?", "fr", context=[first])
+    assert answer is not None and str(points("emphasis", 3)) in re.findall(r"\d+", answer.answer)

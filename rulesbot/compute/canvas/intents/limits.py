@@ -30,6 +30,10 @@ def compute(parsed: Parsed) -> Computation | None:
     own = own_reading(parsed)
     if own is not parsed and own.cue("silver") and not own.has("scoring_card"):
         return None  # "and silver ribbons, is there a cap?" after a card's cap: silver comes from no Scoring Card
+    if own.cue("per_painting") and not own.has("art_card"):
+        # "how many ribbons max can Emphasis give per painting?": what one painting can earn is the card's rule (its
+        # condition, once or per set), not the length of its points table, which counts the whole game.
+        return None
     taken = taken_with_held(parsed, scoring)
     if taken is not None:
         return taken
