@@ -43,14 +43,16 @@ _FRENCH_CONTENT = {
     ),
     **dict.fromkeys(
         "mise toile toiles peinture peintures fond fonds objectif objectifs jeu partie règle règles premier première "
-        "dernier dernière chaque plusieurs encore alors très plus moins faire fait".split(),
+        "dernier dernière chaque plusieurs encore alors très plus moins faire fait "
+        # Colour words ("1 rouge 4 verts 2 bleus 1 gris": a score list may have no other French word).
+        "rouge rouges vert verts verte vertes bleu bleus bleue gris grise argent argentés jaune jaunes".split(),
         1,
     ),
 }
 _ENGLISH_CONTENT = dict.fromkeys(
     "card cards hand token tokens painting paintings ribbon ribbons tie break score scoring player "
     "players turn turns game end first last each take max limit background backgrounds art get "
-    "happens allowed may must".split(),
+    "happens allowed may must red green blue grey gray silver yellow purple".split(),
     1,
 )
 # How far apart the two grammars' scores must be for the grammar alone to decide (two function words' worth).

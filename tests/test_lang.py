@@ -68,3 +68,14 @@ def test_even_evidence_falls_back_to_the_default():
     assert detect_lang("Canvas ?", default="fr") == "fr"
     assert detect_lang("Canvas?", default="en") == "en"
     assert detect_lang("1234") == "en"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("score final 1 rouge 4 verts 2 bleus 1 gris", "fr"),  # a score list whose only French words are colours
+        ("final score 1 red 4 green 2 blue 1 silver", "en"),
+    ],
+)
+def test_a_score_list_of_colours_is_read_in_its_language(text, lang):
+    assert detect_lang(text, default="en" if lang == "fr" else "fr") == lang
