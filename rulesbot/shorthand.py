@@ -378,6 +378,9 @@ def _courtesy(lang: str) -> re.Pattern | None:
                       + r")(?:[\s,]*[.!;:,]+|\s*(?=\?)|\s*$)", re.IGNORECASE)
 
 
+_HANDLE = re.compile(r"(?<![\w.])@\w[\w.-]*")
+
+
 def strip_courtesy(question: str, lang: str) -> str:
     """`question` without the courtesy formulas around it ("Good evening. ... I should be most grateful for your
     opinion." -> the question alone), each taken out only where it stands as a clause of its own; the question
@@ -385,6 +388,9 @@ def strip_courtesy(question: str, lang: str) -> str:
     pattern = _courtesy(lang)
     if pattern is None or not question:
         return question
+    original = question
+    # A chat handle ("question de @meeple_rose", "from @sam") names who asks, never what is asked.
+    question = " ".join(_HANDLE.sub("", question).split()) if "@" in question else question
     folded = _fold(question)  # one character per character: spans of the folded text are spans of the question
     kept, last = [], 0
     for match in pattern.finditer(folded):
@@ -393,9 +399,9 @@ def strip_courtesy(question: str, lang: str) -> str:
         kept.append(question[last:match.start()])
         last = match.end()
     if not kept:
-        return question
+        return question if len(question.split()) >= 3 else original
     kept.append(question[last:])
     text = " ".join(" ".join(kept).split()).strip(" ,;:.")
-    if text.endswith("?") is False and question.rstrip().endswith("?") and "?" not in text:
+    if question.rstrip().endswith("?") and "?" not in text:
         text = text + " ?" if lang == "fr" else text + "?"
-    return text if len(text.split()) >= 3 else question
+    return text if len(text.split()) >= 3 else original

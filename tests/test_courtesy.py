@@ -59,3 +59,18 @@ def test_the_bot_answers_a_polite_rules_question_and_keeps_it_as_asked(real_bot)
     answer = real_bot.ask(message, game="canvas")
     assert answer.kind == "rule" and answer.citations
     assert answer.question == message
+
+
+@pytest.mark.parametrize(
+    ("message", "lang", "question"),
+    [
+        ("sens du jeu : horaire ou antihoraire ? question de @meeple_rose", "fr", "sens du jeu : horaire ou antihoraire ?"),
+        ("@sam asks: how many tokens do we start with?", "en", "asks: how many tokens do we start with?"),
+    ],
+)
+def test_a_chat_handle_names_who_asks_and_is_taken_out(message, lang, question):
+    assert strip_courtesy(message, lang) == question
+
+
+def test_an_email_address_is_not_a_handle():
+    assert strip_courtesy("mail me at a@b.com: how many tokens?", "en") == "mail me at a@b.com: how many tokens?"

@@ -115,3 +115,9 @@ def test_a_quebec_pis_opens_a_follow_up():
     first = "Combien de points pour Emphase avec deux rubans bleus ?"
     answer = ask("Pis avec trois?", "fr", context=[first])
     assert answer is not None and str(points("emphasis", 3)) in re.findall(r"\d+", answer.answer)
+
+
+@pytest.mark.parametrize(("typed", "lang", "read"), [("is it clock wise?", "en", "is it clockwise?"),
+                                                      ("qui joue en 1er ?", "fr", "qui joue en premier ?")])
+def test_spoken_and_numbered_forms_are_written_out(typed, lang, read):
+    assert normalise(typed, lang, "canvas").text == read
