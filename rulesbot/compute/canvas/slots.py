@@ -82,12 +82,11 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
             re.search(r"\d\s*=", text)) or has(text, "needs_previous") or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
-        # "an easy scenario", "a hard game": a level name describing a scenario or a game is no solo level.
+        # "an easy scenario", "a hard game", "comme un joueur normal": a level name describing a thing of the game (a
+        # scenario, a game or turn, a player, a card, a token, a painting, a ribbon) is an adjective, no solo level.
         found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)
-                  and not re.match(r"\s+(?:" + alternation(words("scenario_word")) + r"|game|games|partie|parties)" + E,
-                                   text[slot.end:])
-                  and not re.search(B + r"(?:" + alternation(words("scenario_word")) + r"|partie|parties)\s+(?:plus\s+|tres\s+)?$",
-                                    text[: slot.start])]
+                  and not re.match(r"\s+(?:" + _qualified_nouns() + r")" + E, text[slot.end:])
+                  and not re.search(B + r"(?:" + _qualified_nouns() + r")\s+(?:plus\s+|tres\s+)?$", text[: slot.start])]
     # "the level above", "le niveau suivant": a level named relative to a score (the one after the level it reaches).
     step = pattern("next_level").search(text)
     if step:
@@ -98,6 +97,13 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
                 found.append(Slot("colour", slot_name, match.start(), match.end()))
     found += _scenario_by_cards(text, found)
     return found
+
+
+@lru_cache(maxsize=1)
+def _qualified_nouns() -> str:
+    """The nouns a level name may qualify as an everyday adjective (vocabulary word classes)."""
+    return alternation(words("scenario_word") + words("game_nouns") + words("player_count") + words("card")
+                       + words("token") + words("painting") + words("ribbon"))
 
 
 def _scenario_by_cards(text: str, found: list[Slot]) -> list[Slot]:
@@ -382,7 +388,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
         groups += _bonus_icon_ribbons(text)
     bare: list[Slot] = []
     if not groups and ribbon_word:
-        for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
+        # ("donc un seul ruban": a restrictive "one" counts one ribbon, an article does not.)
+        for match in re.finditer(B + f"(?P<count>{reader.fragment}|{alternation(words('single_one'))})\\s+{ribbon}" + E, text):
             value = reader.count_value(match.group("count"))
             if value is not None:
                 bare.append(Slot("ribbon_count", value, match.start(), match.end()))
@@ -393,7 +400,11 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     if len(bare) == 1 and len(cards) == 2 and len(named) == 2 and has(text[named[0].end: named[1].start], "like_word"):
         # "Espace c'est comme Proximite non ? 3 rubans = 8 pts": the card compared to another is the one counted.
         cards = {named[0].value.slug}
-    if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain", "scenario") for slot in found):
+    # (A scenario named besides is the game played when the card is one of its cards: "Scenario All Elements,
+    # Hierarchie en jeu : ... un seul ruban".)
+    scenario_cards = {slug for slot in found if slot.name == "scenario" for slug in slot.value.cards}
+    if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain") for slot in found) \
+            and (not any(slot.name == "scenario" for slot in found) or cards <= scenario_cards):
         only = bare[0]
         card = named[0]
         between = text[min(card.end, only.end): max(card.start, only.start)]

@@ -70,6 +70,8 @@ def compute(parsed: Parsed) -> Computation | None:
     return Computation(intent="limit", sentences=sentences, value=value,
                        value_text=qty(scoring.max_ribbons, "ribbon", lang) if not isinstance(value, bool) else None,
                        claimed=claimed,
+                       # "Style au max ca rapporte 18 pts": the most a card gives, in points, is its table's last value.
+                       unit="ribbons", in_units={"points": (scoring.points[-1], qty(scoring.points[-1], "point", lang))},
                        engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
                                "points": list(scoring.points)},
                        concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
