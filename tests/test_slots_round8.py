@@ -130,3 +130,22 @@ def test_one_ribbon_of_a_scenario_card_is_checked_as_that_cards_ribbon(scenario,
                      f"ruban. Ca rapporte {stated} points, correct ?", "fr")
         assert answer is not None and answer.kind == "claim", answer
         assert answer.verdict is truth, answer.answer
+
+
+BOX_TOKENS = next(item["count"] for item in RULES["components"] if item["slug"] == "inspiration_tokens")
+EACH = _ruleset("base")["starting_tokens"]
+NUMBER_WORDS = {"en": {2: "two", 3: "three", 4: "four", 5: "five"}, "fr": {2: "deux", 3: "trois", 4: "quatre", 5: "cinq"}}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_tokens_left_in_the_box_for_a_player_count_said_in_words(players):
+    left = BOX_TOKENS - players * EACH
+    answer = ask(f"{NUMBER_WORDS['en'][players].capitalize()}-player setup: how many Inspiration Tokens go back into "
+                 "the box once everyone has their starting supply?")
+    assert answer is not None and answer.kind == "computed" and f"{left} Inspiration Tokens" in answer.answer, answer
+    # A follow-up stating only the players keeps the previous question's component (not "how many players").
+    context = ["Combien de jetons Inspiration chaque joueur reçoit au départ ?"]
+    for follow_up in (f"et à {NUMBER_WORDS['fr'][players]} joueurs, il en reste dans la boîte ?",
+                      f"et à {NUMBER_WORDS['fr'][players]} joueurs, il en reste combien dans la boîte ?"):
+        answer = ask(follow_up, "fr", context)
+        assert answer is not None and answer.answer.startswith(f"{left} jetons"), answer and answer.answer

@@ -944,8 +944,11 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         if stated:
             if stated.group("n").strip() in reader.article_one:
                 continue  # "c'est un accomplissement", "unlocks an achievement": an article, not a stated count
-            if component == "max_players" and has(text[stated.end():], "count_question"):
-                continue  # "a 2 joueurs, il reste combien de jetons ?": the players set the scene, the count is asked
+            if component == "max_players" and (has(text[stated.end():], "count_question")
+                                               or has(text[stated.end():], "box_leftover")):
+                # "a 2 joueurs, il reste combien de jetons ?", "et a cinq joueurs, il en reste dans la boite ?": the
+                # players set the scene, what is left is asked.
+                continue
             if component == "max_players" and any(
                     re.search(B + alternation(others) + E, text) for other, others in vocabulary()["components"].items()
                     if other not in ("max_players", "ribbons_per_colour")):
@@ -997,6 +1000,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         before = re.split(r"[.?!]", text[: question.start()])[-1]
         for component, phrases in vocabulary()["components"].items():
             for match in re.finditer(B + alternation(phrases) + E, before):
+                if component == "max_players" and _stated_players(before, match):
+                    continue  # "et a trois joueurs, il en reste combien ?": the players set the scene, not the count asked
                 if best is None or match.start() > best[1].start():
                     best = (component, match)
         # ("il en reste combien ?": the pronoun "en" before the count points back the same way.)
@@ -1007,6 +1012,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             before = text[: question.start()]
             for component, phrases in vocabulary()["components"].items():
                 for match in re.finditer(B + alternation(phrases) + E, before):
+                    if component == "max_players" and _stated_players(before, match):
+                        continue
                     if best is None or match.start() > best[1].start():
                         best = (component, match)
         if best is None:
@@ -1015,6 +1022,12 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         return [Slot("component", best[0], offset + best[1].start(), question.end())]
     component, match = best
     return [Slot("component", component, question.start(), question.end() + match.end())]
+
+
+def _stated_players(text: str, match: re.Match) -> bool:
+    """Whether a player word found in `text` follows a number ("a trois joueurs", "three-player"): a player count
+    stated, which sets the scene of a count question about something else."""
+    return re.search(B + f"(?:{numbers().fragment})[\\s-]*$", text[: match.start()]) is not None
 
 
 FINDERS = (find_names, find_card_chain, find_ribbons, find_swatches, find_positions, find_tokens, find_hand,
