@@ -149,3 +149,16 @@ def test_tokens_left_in_the_box_for_a_player_count_said_in_words(players):
                       f"et à {NUMBER_WORDS['fr'][players]} joueurs, il en reste combien dans la boîte ?"):
         answer = ask(follow_up, "fr", context)
         assert answer is not None and answer.answer.startswith(f"{left} jetons"), answer and answer.answer
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda card: card["slug"])
+def test_a_cap_asked_for_one_painting_is_not_the_cards_game_cap(card):
+    ribbons = card["max_ribbons"]
+    answer = ask(f"how many ribbons can {card['name_en']} give at most?")
+    assert answer is not None and answer.engine["intent"] == "card_limit" and str(ribbons) in answer.answer
+    for question, lang in ((f"La carte {card['name_fr']}, elle peut donner combien de rubans pour une seule peinture ?",
+                            "fr"),
+                           (f"how many ribbons can the {card['name_en']} card give for one single painting, at most?",
+                            "en")):
+        answer = ask(question, lang)
+        assert answer is None or (answer.engine or {}).get("intent") != "card_limit", answer.answer

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.intents.common import (
+    ONE_PAINTING,
     claimed_number,
     compared,
     scoring_selection,
@@ -33,6 +34,10 @@ def compute(parsed: Parsed) -> Computation | None:
     taken = taken_with_held(parsed, scoring)
     if taken is not None:
         return taken
+    if ONE_PAINTING.search(parsed.folded):
+        # "combien de rubans pour une seule peinture ?": the card's cap is over the whole game; what one painting can
+        # earn is the card's condition (a rule), another quantity than the one this intent computes.
+        return None
     if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
         return None  # "what are 3 Emphasis ribbons worth?", "3 Variety ribbons give 13 points" are the ribbons intent
     # "how many ribbons can Emphasis give (at most)?": a count of ribbons asked, no count stated.
