@@ -60,6 +60,7 @@ def test_a_shortened_name_in_a_tally_or_next_to_a_ribbon_word_is_the_card(short)
     assert slug in _cards(f"3 {short} + 2 {_fold(other['name_fr'])}, total ?")
     assert slug in _cards(f"j'ai 2 rubans {short}, ca fait combien ?")
     assert slug in _cards(f"how many {short} points for 2 ribbons?", "en")
+    assert slug in _cards(f"le bonus compte pour remplir la case de la {short} ?")
 
 
 LEVELS = RULES["solo_levels"]

@@ -205,7 +205,8 @@ def corroborated(text: str, start: int, end: int) -> bool:
     """Whether a loose name match (a shortened or misspelt name) at text[start:end] stands where a Scoring Card
     name stands: next to a ribbon, silver, colour or other Scoring Card word in its clause (a tally "3 compo + 3
     variete", "2 verts repet", "(prox, espace, variete)"), after a card word or before a point word ("how many comp
-    points"). Numbers and list words between are passed over; an everyday word in a sentence ("hier soir") is none."""
+    points"), or after a definite article ("la compo"). Numbers and list words between are passed over; an everyday
+    word in a sentence ("hier soir") is none."""
     before_words, after_words = _corroborating_words()
     skip = re.compile(r"\d+|" + numbers().core + r"|and|et|plus|de|d'|du|des|la|le|les|the|of|x")
 
@@ -223,7 +224,10 @@ def corroborated(text: str, start: int, end: int) -> bool:
 
     left = neighbours(list(reversed(_TOKEN.findall(text[:start]))))
     right = neighbours(_TOKEN.findall(text[end:]))
-    return any(word in before_words for word in left) or any(word in after_words for word in right)
+    # A definite article right before it makes it a noun ("remplir la case de la compo"); an everyday adverb such as
+    # "hier" takes none.
+    article = re.search(r"(?:^|\s)(?:la|le|l'|the)\s*$", text[:start]) is not None
+    return article or any(word in before_words for word in left) or any(word in after_words for word in right)
 
 
 def in_scoring_sentence(text: str, start: int, end: int) -> bool:
