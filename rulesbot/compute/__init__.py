@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesbot.compute.parse import parse
-from rulesbot.compute.registry import Computation, attempt, rank, run, unexplained_topics
+from rulesbot.compute.registry import Computation, attempt, in_claimed_unit, rank, run, unexplained_topics
 from rulesbot.compute.text import E, alternation, bounded, fold
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
@@ -157,6 +157,9 @@ def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
     for intent in rank(parsed, spec.intents):
         computation = attempt(intent, parsed)
         if computation is None or unexplained_topics(parsed, intent):
+            continue
+        computation = in_claimed_unit(parsed, computation)
+        if computation is None:
             continue
         repeated = (before is not None and before.intent == computation.intent and before.engine == computation.engine
                     and before.sentences == computation.sentences and before.claimed == computation.claimed)

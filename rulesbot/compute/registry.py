@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rulesbot.parsed import Parsed, Slot
@@ -60,6 +60,11 @@ class Computation:
     # The claim's polarity as the computation read it, when a negation word was its own zero count ("n'en avoir aucun
     # face visible" states zero tokens face up): None keeps the parser's `Parsed.negated`.
     negated: bool | None = None
+    # What `value` counts (a key of the game's vocabulary `claim_units`: "points", "ribbons", "tokens", ...), and the
+    # same answer in the other units the intent can give ({"points": (18, "18 points")}): a claimed number said in
+    # another unit is checked against the value in its unit, or not decided by this intent (see `in_claimed_unit`).
+    unit: str | None = None
+    in_units: dict[str, tuple[Any, str | None]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -189,14 +194,60 @@ def _asks_identity(parsed: Parsed) -> bool:
     return found is not None and not any(slot.name == "number" and slot.start >= found.end() for slot in parsed.slots)
 
 
+def stated_units(parsed: Parsed, value: Any) -> set[str]:
+    """The units the question says a number of value `value` in ("18 pts", "3 rubans", "4 jetons", "25 %"): the
+    game's vocabulary `claim_units` ({unit: [word list names]}), read right after each own number slot of that value."""
+    from rulesbot.games import game_spec
+
+    spec = game_spec(parsed.game)
+    table = spec.vocabulary.get("claim_units") if spec is not None else None
+    if not table or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return set()
+    found: set[str] = set()
+    for slot in parsed.slots:
+        if slot.name != "number" or slot.inherited or slot.value != value:
+            continue
+        after = parsed.folded[slot.end: slot.end + 30]
+        for unit, lists in table.items():
+            phrases = [phrase for name in lists for phrase in spec.vocabulary.get(name, (name,))]
+            if re.match(r"\s*(?:" + "|".join(re.escape(phrase) for phrase in sorted(phrases, key=len, reverse=True))
+                        + r")(?![a-z])", after):
+                found.add(unit)
+                break
+    return found
+
+
+def in_claimed_unit(parsed: Parsed, computation: Computation) -> Computation | None:
+    """`computation` checked in the unit its claimed number is said in: unchanged when that unit is the value's (or
+    no unit is said, or the intent gives none); with the value in that unit when the intent gives it there
+    (`Computation.in_units`); None when the claim compares numbers of different units ("style au max ca rapporte 18
+    pts" against a count of ribbons): this intent cannot decide it."""
+    if computation.unit is None or computation.claimed is None or computation.asks or isinstance(computation.value, bool):
+        return computation
+    units = stated_units(parsed, computation.claimed)
+    if not units or computation.unit in units:
+        return computation
+    for unit in sorted(units):
+        if unit in computation.in_units:
+            value, text = computation.in_units[unit]
+            return replace(computation, value=value, value_text=text, unit=unit)
+    return None
+
+
+def verified(parsed: Parsed, intent: Intent, computation: Computation | None) -> Computation | None:
+    """`computation` when it explains the whole question and its claim compares like with like, else None."""
+    if computation is None or unexplained(parsed, intent, computation) or unexplained_topics(parsed, intent):
+        return None
+    return in_claimed_unit(parsed, computation)
+
+
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
     """The computation of the best-ranked intent that answers and explains the whole question, or None."""
     if asks_rule(parsed):
         return None
     for intent in rank(parsed, intents):
-        computation = attempt(intent, parsed)
-        if computation is not None and not unexplained(parsed, intent, computation) \
-                and not unexplained_topics(parsed, intent):
+        computation = verified(parsed, intent, attempt(intent, parsed))
+        if computation is not None:
             return computation
     return None
 

@@ -82,12 +82,11 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
             re.search(r"\d\s*=", text)) or has(text, "needs_previous") or (
             (re.search(r"\d", text) or has(text, "goal")) and has(text, "points") or re.search(r"\d", text) and has(text, "pass")
             or has(text, "goal") and re.search(r"\b(?:for|pour|on|en|au)\s+(?:the\s+|le\s+)?\w+\s*\??$", text)):
-        # "an easy scenario", "a hard game": a level name describing a scenario or a game is no solo level.
+        # "an easy scenario", "a hard game", "comme un joueur normal": a level name describing a thing of the game (a
+        # scenario, a game or turn, a player, a card, a token, a painting, a ribbon) is an adjective, no solo level.
         found += [slot for slot in names(text, "level", "level") if _free((slot.start, slot.end), found)
-                  and not re.match(r"\s+(?:" + alternation(words("scenario_word")) + r"|game|games|partie|parties)" + E,
-                                   text[slot.end:])
-                  and not re.search(B + r"(?:" + alternation(words("scenario_word")) + r"|partie|parties)\s+(?:plus\s+|tres\s+)?$",
-                                    text[: slot.start])]
+                  and not re.match(r"\s+(?:" + _qualified_nouns() + r")" + E, text[slot.end:])
+                  and not re.search(B + r"(?:" + _qualified_nouns() + r")\s+(?:plus\s+|tres\s+)?$", text[: slot.start])]
     # "the level above", "le niveau suivant": a level named relative to a score (the one after the level it reaches).
     step = pattern("next_level").search(text)
     if step:
@@ -98,6 +97,13 @@ def find_names(text: str, _found: list[Slot]) -> list[Slot]:
                 found.append(Slot("colour", slot_name, match.start(), match.end()))
     found += _scenario_by_cards(text, found)
     return found
+
+
+@lru_cache(maxsize=1)
+def _qualified_nouns() -> str:
+    """The nouns a level name may qualify as an everyday adjective (vocabulary word classes)."""
+    return alternation(words("scenario_word") + words("game_nouns") + words("player_count") + words("card")
+                       + words("token") + words("painting") + words("ribbon"))
 
 
 def _scenario_by_cards(text: str, found: list[Slot]) -> list[Slot]:
@@ -382,7 +388,8 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
         groups += _bonus_icon_ribbons(text)
     bare: list[Slot] = []
     if not groups and ribbon_word:
-        for match in re.finditer(B + f"(?P<count>{reader.fragment})\\s+{ribbon}" + E, text):
+        # ("donc un seul ruban": a restrictive "one" counts one ribbon, an article does not.)
+        for match in re.finditer(B + f"(?P<count>{reader.fragment}|{alternation(words('single_one'))})\\s+{ribbon}" + E, text):
             value = reader.count_value(match.group("count"))
             if value is not None:
                 bare.append(Slot("ribbon_count", value, match.start(), match.end()))
@@ -393,7 +400,11 @@ def find_ribbons(text: str, found: list[Slot]) -> list[Slot]:
     if len(bare) == 1 and len(cards) == 2 and len(named) == 2 and has(text[named[0].end: named[1].start], "like_word"):
         # "Espace c'est comme Proximite non ? 3 rubans = 8 pts": the card compared to another is the one counted.
         cards = {named[0].value.slug}
-    if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain", "scenario") for slot in found):
+    # (A scenario named besides is the game played when the card is one of its cards: "Scenario All Elements,
+    # Hierarchie en jeu : ... un seul ruban".)
+    scenario_cards = {slug for slot in found if slot.name == "scenario" for slug in slot.value.cards}
+    if len(bare) == 1 and len(cards) == 1 and not any(slot.name in ("colour", "card_chain") for slot in found) \
+            and (not any(slot.name == "scenario" for slot in found) or cards <= scenario_cards):
         only = bare[0]
         card = named[0]
         between = text[min(card.end, only.end): max(card.start, only.start)]
@@ -938,8 +949,11 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         if stated:
             if stated.group("n").strip() in reader.article_one:
                 continue  # "c'est un accomplissement", "unlocks an achievement": an article, not a stated count
-            if component == "max_players" and has(text[stated.end():], "count_question"):
-                continue  # "a 2 joueurs, il reste combien de jetons ?": the players set the scene, the count is asked
+            if component == "max_players" and (has(text[stated.end():], "count_question")
+                                               or has(text[stated.end():], "box_leftover")):
+                # "a 2 joueurs, il reste combien de jetons ?", "et a cinq joueurs, il en reste dans la boite ?": the
+                # players set the scene, what is left is asked.
+                continue
             if component == "max_players" and any(
                     re.search(B + alternation(others) + E, text) for other, others in vocabulary()["components"].items()
                     if other not in ("max_players", "ribbons_per_colour")):
@@ -991,6 +1005,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         before = re.split(r"[.?!]", text[: question.start()])[-1]
         for component, phrases in vocabulary()["components"].items():
             for match in re.finditer(B + alternation(phrases) + E, before):
+                if component == "max_players" and _stated_players(before, match):
+                    continue  # "et a trois joueurs, il en reste combien ?": the players set the scene, not the count asked
                 if best is None or match.start() > best[1].start():
                     best = (component, match)
         # ("il en reste combien ?": the pronoun "en" before the count points back the same way.)
@@ -1001,6 +1017,8 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
             before = text[: question.start()]
             for component, phrases in vocabulary()["components"].items():
                 for match in re.finditer(B + alternation(phrases) + E, before):
+                    if component == "max_players" and _stated_players(before, match):
+                        continue
                     if best is None or match.start() > best[1].start():
                         best = (component, match)
         if best is None:
@@ -1009,6 +1027,12 @@ def find_components(text: str, _found: list[Slot]) -> list[Slot]:
         return [Slot("component", best[0], offset + best[1].start(), question.end())]
     component, match = best
     return [Slot("component", component, question.start(), question.end() + match.end())]
+
+
+def _stated_players(text: str, match: re.Match) -> bool:
+    """Whether a player word found in `text` follows a number ("a trois joueurs", "three-player"): a player count
+    stated, which sets the scene of a count question about something else."""
+    return re.search(B + f"(?:{numbers().fragment})[\\s-]*$", text[: match.start()]) is not None
 
 
 FINDERS = (find_names, find_card_chain, find_ribbons, find_swatches, find_positions, find_tokens, find_hand,

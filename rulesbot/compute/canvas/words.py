@@ -177,17 +177,86 @@ def fuzzy_name(token: str, kind: str):
     return keys[best[0]] if best else None
 
 
+@cache
+def shortened_names() -> frozenset[str]:
+    """The listed misspellings of Scoring Card names that only shorten a name ("hier", "comp", "prop", "var"): short
+    forms that are often an everyday word of one of the languages too (French "hier" is "yesterday")."""
+    full = {fold(name) for card in engine.SCORING_CARDS for name in (card.slug, card.name_en, card.name_fr)}
+    return frozenset(key for key in vocabulary()["scoring_misspellings"]
+                     if any(name != key and name.startswith(key) for name in full))
+
+
+_TOKEN = re.compile(r"[\w']+|[.?!;:()\"]")
+
+
+@cache
+def _corroborating_words() -> tuple[frozenset[str], frozenset[str]]:
+    """(words that make a loose name a name when they stand right before it, ... right after it): the vocabulary's
+    ribbon, silver and colour words and every Scoring Card name on both sides, card words before ("carte compo"),
+    point words after ("comp points")."""
+    both = set(words("ribbon")) | set(words("silver")) | {name for names_ in vocabulary()["colours"].values() for name in names_}
+    both |= set(_name_index("scoring")[1])
+    before = both | set(words("card"))
+    after = both | set(words("points"))
+    return frozenset(before), frozenset(after)
+
+
+def corroborated(text: str, start: int, end: int) -> bool:
+    """Whether a loose name match (a shortened or misspelt name) at text[start:end] stands where a Scoring Card
+    name stands: next to a ribbon, silver, colour or other Scoring Card word in its clause (a tally "3 compo + 3
+    variete", "2 verts repet", "(prox, espace, variete)"), after a card word or before a point word ("how many comp
+    points"), or after a definite article ("la compo"). Numbers and list words between are passed over; an everyday
+    word in a sentence ("hier soir") is none."""
+    before_words, after_words = _corroborating_words()
+    skip = re.compile(r"\d+|" + numbers().core + r"|and|et|plus|de|d'|du|des|la|le|les|the|of|x")
+
+    def neighbours(tokens: list[str]) -> list[str]:
+        seen = []
+        for token in tokens:
+            if token in ".?!;:()\"":
+                break
+            if skip.fullmatch(token):
+                continue
+            seen.append(token)
+            if len(seen) == 2:
+                break
+        return seen
+
+    left = neighbours(list(reversed(_TOKEN.findall(text[:start]))))
+    right = neighbours(_TOKEN.findall(text[end:]))
+    # A definite article right before it makes it a noun ("remplir la case de la compo"); an everyday adverb such as
+    # "hier" takes none.
+    article = re.search(r"(?:^|\s)(?:la|le|l'|the)\s*$", text[:start]) is not None
+    return article or any(word in before_words for word in left) or any(word in after_words for word in right)
+
+
+def in_scoring_sentence(text: str, start: int, end: int) -> bool:
+    """Whether a misspelt Scoring Card name ("proximitee", "spice") stands in a sentence about ribbons or points (or
+    where `corroborated` holds): a near miss of a name is a name there, an everyday word elsewhere ("century spice
+    road")."""
+    if corroborated(text, start, end):
+        return True
+    sentence_start = max([0] + [match.end() for match in re.finditer(r"[.?!;]", text[:start])])
+    stop = re.search(r"[.?!;]", text[end:])
+    sentence = text[sentence_start: end + stop.start() if stop else len(text)]
+    return any(has(sentence, key) for key in ("ribbon", "points", "silver"))
+
+
 def names(text: str, kind: str, slot: str) -> list[Slot]:
     """Every name of one kind ("art", "scoring", "scenario", "level", "variant") in folded `text`, as slots
-    (misspelt names too, by edit distance: see `fuzzy_name`)."""
+    (misspelt names too, by edit distance: see `fuzzy_name`). A loose match, a shortened name ("hier", "comp") or a
+    misspelt one, is a name only where the words around it corroborate it (`corroborated`)."""
     regex, index = _name_index(kind)
     found = []
+    loose = shortened_names() if kind == "scoring" else frozenset()
     for match in regex.finditer(text):
         key = " ".join(match.group(0).split())
         value = index.get(key)
         if value is None:
             value = next((item for name, item in index.items() if " ".join(name.replace("-", " ").split())
                           == key.replace("-", " ")), None)
+        if value is not None and key in loose and not corroborated(text, match.start(), match.end()):
+            continue
         if value is not None:
             found.append(Slot(slot, value, match.start(), match.end()))
     if kind in _FUZZY_KINDS:
@@ -195,7 +264,7 @@ def names(text: str, kind: str, slot: str) -> list[Slot]:
             if any(other.overlaps(*match.span()) for other in found) or match.group(0) in index:
                 continue
             value = fuzzy_name(match.group(0), kind)
-            if value is not None:
+            if value is not None and (kind != "scoring" or in_scoring_sentence(text, *match.span())):
                 found.append(Slot(slot, value, match.start(), match.end()))
         found.sort(key=lambda item: item.start)
     return found

@@ -9,7 +9,7 @@ from dataclasses import replace
 from rapidfuzz import fuzz
 
 from rulesbot.compute.canvas import helpers
-from rulesbot.compute.canvas.intents.common import score_number, scoring_selection, unit_after
+from rulesbot.compute.canvas.intents.common import ONE_PAINTING, score_number, scoring_selection, unit_after
 from rulesbot.compute.canvas.intents.limits import compute_max_points
 from rulesbot.compute.canvas.phrasing import join, qty, say
 from rulesbot.compute.canvas.words import either
@@ -100,8 +100,7 @@ _GAME_SCOPE = (r"\b" + either("scope_prep") + r"\s+(?:the\s+|la\s+|a\s+|une\s+|"
 
 
 # "in one painting", "sur une seule peinture": the painting scope of an achievement.
-_ONE_PAINTING = re.compile(r"\b" + either("one_count") + r"[\s-]+" + either("painting_word") + r"|"
-                           r"\b" + either("in_with") + r"\s+" + either("one_article") + r"\s+" + either("painting_word"))
+_ONE_PAINTING = ONE_PAINTING
 
 
 def _thresholds(parsed: Parsed, achievements) -> Computation:

@@ -15,6 +15,11 @@ from rulesbot.parsed import Parsed, Slot
 _COUNTS = ("ribbon_group", "ribbon_count")
 
 
+# "in one painting", "sur une seule peinture", "for one single painting": a scope of one painting.
+ONE_PAINTING = re.compile(r"\b" + either("one_count") + r"[\s-]+" + either("painting_word") + r"|"
+                          r"\b" + either("in_with") + r"\s+" + either("one_article") + r"\s+" + either("painting_word"))
+
+
 def claimed_number(parsed: Parsed, exclude: list[tuple[int, int]] = ()) -> Slot | None:
     """The number a claim states: the last number no slot (or `exclude` span) uses; None when not a claim."""
     if not parsed.claim:

@@ -7,6 +7,7 @@ per-player entry of the same component when the engine has one (Background Cards
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from rulesbot.compute.canvas.intents.common import claimed_number, own_cue, spans
 from rulesbot.compute.canvas.phrasing import qty, say, word
@@ -18,7 +19,24 @@ from rulesbot.parsed import Parsed
 
 
 def compute(parsed: Parsed) -> Computation | None:
-    """How many of a component (or players, levels, scenarios) the game has."""
+    """How many of a component (or players, levels, scenarios) the game has. The variant the question names is
+    explained only when it changes the count ("en solo puzzle la reserve a combien de jetons ?"); a count the variant
+    leaves as in the base game ("Vincent starts with how many tokens?" is not the box's 20) answers another question."""
+    computation = _compute(parsed)
+    named = [slot for slot in parsed.all("variant") if not slot.inherited]
+    if computation is None or not named:
+        return computation
+    base = _compute(replace(parsed, slots=tuple(slot for slot in parsed.slots if slot not in named)))
+    if base is None or base.value != computation.value or _without_ruleset(base.engine) != _without_ruleset(computation.engine):
+        computation.explained.extend((slot.start, slot.end) for slot in named)
+    return computation
+
+
+def _without_ruleset(engine_object: dict) -> dict:
+    return {key: value for key, value in engine_object.items() if key != "ruleset"}
+
+
+def _compute(parsed: Parsed) -> Computation | None:
     lang = parsed.lang
     slot = parsed.first("component")
     if slot is None or parsed.has("art_card", "card_chain", "position", "ribbon_group", "player_tokens", "hand_size"):
@@ -191,7 +209,8 @@ def _players(parsed: Parsed):
     for number in parsed.all("number"):
         after = text[number.end: number.end + 16]
         before = text[max(0, number.start - 12): number.start]
-        if re.match(r"\s*(?:" + alternation(words("player_count")) + r")" + E, after) or re.search(
+        # ("three-player setup": the count and the player word joined by a hyphen.)
+        if re.match(r"[\s-]*(?:" + alternation(words("player_count")) + r")" + E, after) or re.search(
                 r"\b(?:on est|we are|we're|nous sommes|a)\s*$", before) and not re.match(r"\s*(?:[a-z]+\s+)?each\b", after):
             return number
     return None

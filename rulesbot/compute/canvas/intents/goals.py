@@ -203,7 +203,7 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
                      + ([say("random_cards", lang, count=other.random_cards)] if other.random_cards else []), lang) or "-"
         return Computation(intent="scenario", sentences=[say("scenario_goal", lang, scenario=other.name, goal=other.goal,
                                                              cards=cards)],
-                           value=other.goal, value_text=qty(other.goal, "point", lang),
+                           value=other.goal, value_text=qty(other.goal, "point", lang), unit="points",
                            engine={"intent": "scenario", "scenario": other.slug, "goal": other.goal, "cards": list(other.cards)},
                            concepts=[("scenario", {"slug": other.slug})])
     if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
@@ -240,7 +240,7 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
         key = "scenario_cards" if own_cue(parsed, "scenario_cards") else "scenario_goal"
         return Computation(intent="scenario", sentences=[say(key, lang, scenario=scenario.name,
                                                              goal=scenario.goal, cards=cards)],
-                           value=scenario.goal, value_text=qty(scenario.goal, "point", lang),
+                           value=scenario.goal, value_text=qty(scenario.goal, "point", lang), unit="points",
                            claimed=None if number is None else number.value, engine=engine_object, concepts=concepts)
     passed = score.value >= scenario.goal
     key = "scenario_pass" if passed else "scenario_fail"
@@ -440,7 +440,7 @@ def compute_level(parsed: Parsed) -> Computation | None:
         if number is not None and counts_things(parsed, number):
             return None  # "les 2 cartes sautees ... comme en normal ?" counts cards: no level target is claimed
         return Computation(intent="solo", sentences=[say("level_goal", lang, level=name, target=level.target)],
-                           value=level.target, value_text=qty(level.target, "point", lang),
+                           value=level.target, value_text=qty(level.target, "point", lang), unit="points",
                            claimed=None if number is None else number.value, engine=engine_object,
                            concepts=[("solo_level", {})])
     passed = score.value >= level.target

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.intents.common import (
+    ONE_PAINTING,
     claimed_number,
     compared,
     scoring_selection,
@@ -37,6 +38,10 @@ def compute(parsed: Parsed) -> Computation | None:
     taken = taken_with_held(parsed, scoring)
     if taken is not None:
         return taken
+    if ONE_PAINTING.search(parsed.folded):
+        # "combien de rubans pour une seule peinture ?": the card's cap is over the whole game; what one painting can
+        # earn is the card's condition (a rule), another quantity than the one this intent computes.
+        return None
     if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
         return None  # "what are 3 Emphasis ribbons worth?", "3 Variety ribbons give 13 points" are the ribbons intent
     # "how many ribbons can Emphasis give (at most)?": a count of ribbons asked, no count stated.
@@ -74,6 +79,8 @@ def compute(parsed: Parsed) -> Computation | None:
     return Computation(intent="limit", sentences=sentences, value=value,
                        value_text=qty(scoring.max_ribbons, "ribbon", lang) if not isinstance(value, bool) else None,
                        claimed=claimed,
+                       # "Style au max ca rapporte 18 pts": the most a card gives, in points, is its table's last value.
+                       unit="ribbons", in_units={"points": (scoring.points[-1], qty(scoring.points[-1], "point", lang))},
                        engine={"intent": "card_limit", "card": scoring.slug, "max_ribbons": scoring.max_ribbons,
                                "points": list(scoring.points)},
                        concepts=[("painting_card", {"slug": scoring.slug}), ("ribbon_limit", {})])
