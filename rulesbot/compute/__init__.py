@@ -20,6 +20,7 @@ from dataclasses import replace
 from rulesbot.compute.parse import parse
 from rulesbot.compute.registry import Computation, rank, run, unexplained_topics
 from rulesbot.compute.text import E, alternation, bounded, fold
+from rulesbot.fit import unanswered_agents
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
 from rulesbot.parsed import Parsed
@@ -43,7 +44,11 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
     computation = run_new(parsed, spec)
     if computation is None:
         return None
-    return render(question, lang, pack, spec, parsed, computation)
+    answer = render(question, lang, pack, spec, parsed, computation)
+    if pack is not None and unanswered_agents(question, answer.answer, pack):
+        # The computation answers another agent's or variant's case than the one the question names: a rule question.
+        return None
+    return answer
 
 
 def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
