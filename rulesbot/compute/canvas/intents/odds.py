@@ -473,7 +473,8 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     skipped = min(face_up, rules.vincent_max_face_up, tokens, rules.row_size - 1)
     gained = after.vincent_tokens - tokens + skipped
     sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
-                     position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
+                     position=skipped + 1, where=row_end(skipped + 1, rules, lang), gained=qty(gained, "token", lang),
+                     after=qty(after.vincent_tokens, "token", lang))]
     explained = [face_span] + ([held.span()] if held else []) + _unit(parsed) + placed_spans
     selected = skipped + 1
     engine_object = {"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
