@@ -179,7 +179,7 @@ def asks_yes_no(text: str) -> bool:
 
 
 # "What are the coloured stripes for?": an English question opened by "what" whose clause ends on a stranded "for".
-_STRANDED_FOR = re.compile(r"(?:^|[.!?]\s*)what\b[^?.!]*\bfor\s*\?")
+_STRANDED_FOR = re.compile(r"(?:^|[.!?,;:]\s*)what\b[^?.!]*\bfor\s*\?")
 
 
 def asks_purpose(text: str) -> bool:
