@@ -17,6 +17,8 @@ from compute_helpers import ask, canvas_pack
 from rulesbot.engine import canvas as engine
 
 from rulesbot.answer import FORM_MARGIN, rule_answer
+from rulesbot.compute.parse import parse
+from rulesbot.compute.registry import Computation, restates_given
 from rulesbot.fit import agents_asked_about, named, unanswered_agents
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.retrieval import Calibration, Ranked
@@ -150,3 +152,49 @@ def test_a_purpose_record_too_far_below_does_not_answer(hash_bot):
 def test_a_question_of_another_form_keeps_the_first_record(hash_bot):
     answer = _answer(hash_bot, "does the stripe on top hide the one below?", FORM_MARGIN / 2)
     assert answer.answer.startswith(NEIGHBOUR.text)
+
+
+# ------------------------------------------------------------------------- a count the question states, not asks
+
+
+_BACKGROUNDS = engine.component_counts("base")["background_cards"].count
+_TOKENS = engine.component_counts("base")["inspiration_tokens"].count
+
+
+def _count_of(thing: str, value: int | None = None) -> Computation:
+    count = engine.component_counts("base")[thing].count
+    return Computation(intent="t8", sentences=[], value=count if value is None else value,
+                       engine={"component": thing, "count": count})
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("with just 3 backgrounds I can make how many paintings at most?", "en"),
+    ("j ai seulement 3 arriere plans, je peux faire combien de peintures maximum ?", "fr"),
+])
+def test_the_count_of_a_thing_the_question_counts_itself_is_given_back(question, lang):
+    parsed = parse(question, lang, "canvas")
+    if parsed.first("component") is None or parsed.first("component").value != "background_cards":
+        pytest.skip("the parser reads another thing as counted: nothing to give back")
+    assert restates_given(parsed, _count_of("background_cards"))
+    # A value derived from that count (what is left once dealt) is an answer, not the asker's own number.
+    assert not restates_given(parsed, _count_of("background_cards", value=_BACKGROUNDS - 3))
+
+
+def test_a_number_that_does_not_count_the_thing_is_not_restated():
+    parsed = parse("we are 5 players, how many inspiration tokens are there in total?", "en", "canvas")
+    assert not restates_given(parsed, _count_of("inspiration_tokens"))
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("I've only got 3 background cards left, so how many more paintings can I do?", "en"),
+    ("avec mes 3 arrière-plans, je peux faire combien de tableaux au plus ?", "fr"),
+])
+def test_a_count_the_question_states_is_not_given_back_as_the_answer(question, lang):
+    # The asker states how many backgrounds they hold: the box's total of backgrounds answers nothing asked.
+    answer = ask(question, lang)
+    assert answer is None or f" {_BACKGROUNDS} " not in f" {answer.answer} "
+
+
+def test_a_count_asked_beside_another_stated_number_is_still_computed():
+    answer = ask("we are 5 players: how many inspiration tokens come in the box?", "en")
+    assert answer is not None and str(_TOKENS) in answer.answer

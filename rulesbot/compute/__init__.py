@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesbot.compute.parse import parse
-from rulesbot.compute.registry import Computation, rank, run, unexplained_topics
+from rulesbot.compute.registry import Computation, rank, restates_given, run, unexplained_topics
 from rulesbot.compute.text import E, alternation, bounded, fold
 from rulesbot.fit import unanswered_agents
 from rulesbot.games import GameSpec, spec_for_pack
@@ -147,7 +147,7 @@ def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
     own = parse(parsed.text, parsed.lang, spec.engine_id).cues - set(spec.vocabulary.get("generic_cues", ()))
     for intent in rank(parsed, spec.intents):
         computation = intent.compute(parsed)
-        if computation is None or unexplained_topics(parsed, intent):
+        if computation is None or unexplained_topics(parsed, intent) or restates_given(parsed, computation):
             continue
         repeated = (before is not None and before.intent == computation.intent and before.engine == computation.engine
                     and before.sentences == computation.sentences and before.claimed == computation.claimed)
