@@ -135,6 +135,28 @@ def alternative_record(records: list[Ranked], chosen: Ranked, calibration: Calib
     return None
 
 
+# How far below the best record (rank score) an FAQ record asking the question's form may rank and still answer in
+# place of a record that does not ask it (purpose_record); on the dev sets every such record in reach answered right.
+FORM_MARGIN = 0.05
+
+
+def purpose_record(question: str, records: list[Ranked], chosen: Ranked) -> Ranked | None:
+    """For a question asking what a thing is for ("what are the coloured stripes for?", "ca sert a quoi ?"), when the
+    chosen record's own question does not ask that (it states a neighbouring rule about the thing: how a stripe
+    covers), the best FAQ record of another concept within FORM_MARGIN whose own question asks what something is
+    for; None otherwise (a passage chosen keeps its place: it has no question of its own to compare)."""
+    from rulesbot.retrieval.ranking import asks_purpose
+
+    if not chosen.entry.question or asks_purpose(chosen.entry.question) or not asks_purpose(question):
+        return None
+    for item in records:
+        if records[0].rank_score - item.rank_score > FORM_MARGIN:
+            return None
+        if item.entry.concept_id != chosen.entry.concept_id and item.entry.question and asks_purpose(item.entry.question):
+            return item
+    return None
+
+
 def rule_answer(
     question: str,
     lang: str,
@@ -161,6 +183,11 @@ def rule_answer(
         # (rulesbot.fit): it answers, and the first becomes the "If you meant" line. Not for an elliptical follow-up:
         # its records were ranked with the previous question, whose subject the follow-up does not restate.
         chosen, second = second, chosen
+    purpose = None if follow_up or chosen.entry.source == "user" else purpose_record(question, records, chosen)
+    if purpose is not None:
+        # The question asks what a thing is for and a close record's own question asks just that, while the chosen
+        # one's does not: that record answers, and the chosen one becomes the "If you meant" line.
+        chosen, second = purpose, chosen
     shown = pack.twin(chosen.entry, lang) or _any_twin(pack, chosen.entry, lang)
     if shown.source == "user":
         # A user rulebook's passage answers with its one or two sentences closest to the question.

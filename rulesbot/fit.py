@@ -19,6 +19,8 @@ offered as the "If you meant" line. Nothing is re-ranked beyond the two records 
 
 from __future__ import annotations
 
+import re
+
 from rulesbot.knowledge import Entry, Pack
 from rulesbot.scope import fold
 
@@ -95,3 +97,41 @@ def fits_better(question: str, candidate: Entry, chosen: Entry, pack: Pack) -> b
         return False
     mine, theirs = fit(question, candidate, pack), fit(question, chosen, pack)
     return mine != theirs and all(a <= b for a, b in zip(mine, theirs, strict=True))
+
+
+
+def agents_asked_about(question: str, pack: Pack) -> frozenset[str]:
+    """The game's agents (ranking.json "agents": the players that take turns besides the asker, like Vincent) the
+    question is about: named as someone who acts or has things ("Vincent starts with…", "does Vincent…", "Vincent's
+    tokens"), not as the setting of the game ("with Vincent", "Vincent mode", "en partie avec Vincent": the
+    `setting_words` before or after the name)."""
+    from rulesbot.retrieval.ranking import ranking_data
+
+    data = ranking_data()
+    agents = data["games"].get(pack.game, {}).get("agents", [])
+    if not agents:
+        return frozenset()
+    before = set(data.get("setting_words", {}).get("before", ()))
+    after = set(data.get("setting_words", {}).get("after", ()))
+    folded = fold(question)
+    patterns = vocabulary(pack).patterns_for(pack.game)
+    found = set()
+    for name in agents:
+        pattern = patterns.get(name)
+        if pattern is None:
+            continue
+        for match in pattern.finditer(folded):
+            previous = re.findall(r"[a-z]+", folded[:match.start()])[-1:]
+            following = re.findall(r"[a-z]+", folded[match.end():])[:1]
+            if not (set(previous) & before or set(following) & after):
+                found.add(name)
+    return frozenset(found)
+
+
+def unanswered_agents(question: str, answer: str, pack: Pack) -> frozenset[str]:
+    """The agents the question is about (agents_asked_about) that a computed answer never names: "how many tokens
+    does Vincent start with?" answered by the components' per-player count, "may Vincent take the free card?" by the
+    cost of a take for the asker. Such a computation answers someone else's case; the question is left to the
+    rulebook text."""
+    asked = agents_asked_about(question, pack)
+    return asked - named(answer, pack) if asked else frozenset()

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesbot.compute.parse import parse
-from rulesbot.compute.registry import Computation, attempt, in_claimed_unit, rank, run, unexplained_topics
+from rulesbot.compute.registry import Computation, attempt, in_claimed_unit, rank, restates_given, run, unexplained_topics
 from rulesbot.compute.text import E, alternation, bounded, fold
+from rulesbot.fit import unanswered_agents
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
 from rulesbot.parsed import Parsed
@@ -43,7 +44,11 @@ def answer_computed(bot, question, lang, pack, context: Sequence[str] = ()):  # 
     computation = run_new(parsed, spec)
     if computation is None:
         return None
-    return render(question, lang, pack, spec, parsed, computation)
+    answer = render(question, lang, pack, spec, parsed, computation)
+    if pack is not None and unanswered_agents(question, answer.answer, pack):
+        # The computation answers another agent's or variant's case than the one the question names: a rule question.
+        return None
+    return answer
 
 
 def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] = ()) -> Parsed:
@@ -156,7 +161,7 @@ def run_new(parsed: Parsed, spec: GameSpec) -> Computation | None:
     own = parse(parsed.text, parsed.lang, spec.engine_id).cues - set(spec.vocabulary.get("generic_cues", ()))
     for intent in rank(parsed, spec.intents):
         computation = attempt(intent, parsed)
-        if computation is None or unexplained_topics(parsed, intent):
+        if computation is None or unexplained_topics(parsed, intent) or restates_given(parsed, computation):
             continue
         computation = in_claimed_unit(parsed, computation)
         if computation is None:

@@ -241,13 +241,31 @@ def verified(parsed: Parsed, intent: Intent, computation: Computation | None) ->
     return in_claimed_unit(parsed, computation)
 
 
+def restates_given(parsed: Parsed, computation: Computation) -> bool:
+    """Whether a computation only gives back a count the question itself states: its value is the count of a thing
+    (its engine object's `component` and `count`) that the question names right after a number of its own ("I only have 3 backgrounds, so how
+    many paintings at most?", "and with five players, are any left in the box?"). The asker already said that count;
+    the question asks something else, so the computation answers nothing asked. A claim or a stated value to check
+    ("3 backgrounds each, right?") is checked, not given back."""
+    engine = computation.engine or {}
+    thing = engine.get("component")
+    if thing is None or computation.value != engine.get("count") or computation.claimed is not None \
+            or computation.states or parsed.claim:
+        return False  # a value derived from the thing's count (the tokens left once dealt) is not given back
+    own = [slot for slot in parsed.slots if not slot.inherited]
+    numbers = [slot for slot in own if slot.name == "number"]
+    return any(slot.name == "component" and slot.value == thing
+               and any(not parsed.folded[number.end:slot.start].strip() for number in numbers if number.end <= slot.start)
+               for slot in own)
+
+
 def run(parsed: Parsed, intents: Sequence[Intent]) -> Computation | None:
     """The computation of the best-ranked intent that answers and explains the whole question, or None."""
     if asks_rule(parsed):
         return None
     for intent in rank(parsed, intents):
         computation = verified(parsed, intent, attempt(intent, parsed))
-        if computation is not None:
+        if computation is not None and not restates_given(parsed, computation):
             return computation
     return None
 

@@ -178,6 +178,22 @@ def asks_yes_no(text: str) -> bool:
     )
 
 
+# "What are the coloured stripes for?": an English question opened by "what" whose clause ends on a stranded "for".
+_STRANDED_FOR = re.compile(r"(?:^|[.!?,;:]\s*)what\b[^?.!]*\bfor\s*\?")
+
+
+def asks_purpose(text: str) -> bool:
+    """Whether `text` asks what a thing is for ("what are the swatches for?", "a quoi sert ...", "ca sert a quoi ?"):
+    a `forms.purpose` phrase, or a "what ... for?" clause."""
+    folded = fold(text).strip()
+    return bool(_purpose_pattern().search(folded) or _STRANDED_FOR.search(folded))
+
+
+@lru_cache(maxsize=1)
+def _purpose_pattern() -> re.Pattern:
+    return _pattern(ranking_data()["forms"]["purpose"])
+
+
 class Reranker:
     """Re-orders a question's first-stage candidates by the learned score (one per loaded bot)."""
 

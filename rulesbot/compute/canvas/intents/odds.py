@@ -473,14 +473,15 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     skipped = min(face_up, rules.vincent_max_face_up, tokens, rules.row_size - 1)
     gained = after.vincent_tokens - tokens + skipped
     sentences = [say("vincent_turn", lang, tokens=tokens, face_up=face_up, spent=qty(skipped, "token", lang),
-                     position=skipped + 1, gained=qty(gained, "token", lang), after=qty(after.vincent_tokens, "token", lang))]
+                     position=skipped + 1, where=row_end(skipped + 1, rules, lang), gained=qty(gained, "token", lang),
+                     after=qty(after.vincent_tokens, "token", lang))]
     explained = [face_span] + ([held.span()] if held else []) + _unit(parsed) + placed_spans
     selected = skipped + 1
     engine_object = {"intent": "vincent_turn", "tokens": tokens, "face_up": face_up, "row_tokens": row_tokens,
                      "position": selected, "tokens_after": after.vincent_tokens}
     if which and not parsed.cue("after") and parsed.form != "how_many" and not parsed.claim:
         # "2 land face up: which card does he take?": the card, and what becomes of it (the rule's own words).
-        sentences.append(say("vincent_selects", lang, ordinal=ordinal(selected, lang), where=row_end(selected, rules, lang)))
+        sentences.append(say("vincent_selects", lang, ordinal=ordinal(selected, lang), where=""))  # said above
         return Computation(intent="vincent_turn", sentences=sentences, value=selected, value_text=ordinal(selected, lang),
                            engine=engine_object, concepts=[("vincent_turn", {})], explained=explained)
     claimed = None
@@ -488,7 +489,7 @@ def compute_turn(parsed: Parsed) -> Computation | None:
     if discarded is not None:
         # "un seul tombe face visible : il le pose sur la 1re et defausse la 2e, c'est ca ?": the card he selects.
         slot, placed = discarded
-        sentences.append(say("vincent_selects", lang, ordinal=ordinal(selected, lang), where=row_end(selected, rules, lang)))
+        sentences.append(say("vincent_selects", lang, ordinal=ordinal(selected, lang), where=""))  # said above
         # "si aucun ne tombe face visible, il defausse la gratuite": the negation says how many land face up (none);
         # only one outside that count denies the card claimed.
         rest = parsed.folded[: face_span[0]] + " " * (face_span[1] - face_span[0]) + parsed.folded[face_span[1]:]
