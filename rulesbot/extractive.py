@@ -473,7 +473,92 @@ def passage_decision(
         )
     if coin_toss(head, combined):
         decision -= COIN_TOSS_PENALTY
+    if players_outside(pack, query, question_lang) or count_unmatched(query, question_lang, top.entry):
+        decision -= COUNT_PENALTY
     return SearchResult(records, decision), calibration
+
+
+# Counts the question names. "are there rules for 5 players?" of a rulebook "for 1 to 4 players" is about a game
+# its pages do not describe (players_outside), and "can 3 players build in the same town?" answered by a passage
+# whose sentences on players never say 3 (nor a range or a limit that holds 3: count_unmatched) answers another
+# question; either takes COUNT_PENALTY off the decision (an abstention).
+COUNT_PENALTY = 1.0
+
+
+@lru_cache(maxsize=2)
+def _quantity_pattern(lang: str) -> re.Pattern | None:
+    from rulesbot.scope import fold
+
+    phrases = sorted({fold(phrase) for phrase in _glossary_data().get("quantity_limits", {}).get(lang, [])}, key=len, reverse=True)
+    if not phrases:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(phrase) for phrase in phrases) + r")(?!\w)")
+
+
+def counted_values(text: str) -> set[int]:
+    """The counts `text` names, a range's ("2 to 5 players", "2-5") with every count between its ends."""
+    from rulesbot.scope import fold
+
+    values = set(numbers_in(text))
+    for low, high in re.findall(r"(\d{1,3}) ?(?:to|-|–|à) ?(\d{1,3})(?!\d)", fold(text)):
+        if int(low) < int(high) <= int(low) + 20:
+            values.update(range(int(low), int(high) + 1))
+    return values
+
+
+def question_counts(question: str, lang: str) -> list[tuple[int, str]]:
+    """The (count, stem of the counted word) pairs of `question`: a number other than one right before a content
+    word ("3 players", "two lanterns"); a French count of players ("à 6", "6 joueurs") is counted in players."""
+    from rulesbot.scope import fold
+
+    words = re.findall(r"[^\W_]+", fold(question))
+    pairs = []
+    for number, word in zip(words, words[1:]):
+        values = numbers_in(number) if number.isdigit() or lang == "en" else set()
+        if len(values) != 1 or 1 in values:
+            continue
+        stems = tokens(word, "en") if lang == "en" else (["player"] if word.startswith("joueur") else [])
+        if stems and stems[0] not in filler("en") and len(stems[0]) > MIN_TERM_LETTERS and not stems[0].isdigit():
+            pairs.append((next(iter(values)), stems[0]))
+    if lang == "fr":
+        for number in re.findall(r"(?<!\w)a (\d{1,2})(?= ?(?:$|[?!.,;]|joueurs?\b|personnes\b|ca\b|c'est\b|on\b))", fold(question)):
+            pairs.append((int(number), "player"))
+    return list(dict.fromkeys(pairs))
+
+
+def players_outside(pack: Pack, question: str, lang: str) -> bool:
+    """Whether `question` (in `lang`) names a count of players that the rulebook's own player ranges ("for 1 to
+    4 players") leave out; False when the rulebook states no range."""
+    wanted = {count for count, stem in question_counts(question, lang) if stem == "player"}
+    if not wanted:
+        return False
+    stated: set[int] = set()
+    for entry in pack.entries:
+        for sentence in split_sentences(entry.text):
+            if re.search(r"(?i)\d{1,2} ?(?:to|-|–) ?\d{1,2} players", sentence):
+                stated |= counted_values(re.sub(r"(?i)players.*", "", sentence))
+    return bool(stated) and not wanted & stated
+
+
+def count_unmatched(question: str, question_lang: str, entry: Entry) -> bool:
+    """Whether `question` counts a word ("3 players") that `entry`'s sentences use, neither its section title nor
+    one of those sentences holding that count, a range with it or a limit phrase ("at most", "only one"; glossary.json
+    "quantity_limits"): the passage speaks of the counted thing but not of that many."""
+    if question_lang != "en" or entry.lang != "en":
+        return False
+    limits = _quantity_pattern("en")
+    for count, stem in question_counts(question, "en"):
+        holding = [sentence for sentence in split_sentences(entry.text) if covers({stem}, set(tokens(sentence, "en")))]
+        if not holding or count in counted_values(entry.section):
+            continue  # the passage never names the counted thing, or its title is about that many ("(2 merchants)")
+        from rulesbot.scope import fold
+
+        if not any(
+            count in counted_values(sentence) or (limits is not None and limits.search(fold(sentence)))
+            for sentence in holding
+        ):
+            return True
+    return False
 
 
 def coin_toss(head: list[Ranked], combined: dict[int, float]) -> bool:
