@@ -475,6 +475,8 @@ def passage_decision(
         decision -= COIN_TOSS_PENALTY
     if players_outside(pack, query, question_lang) or count_unmatched(query, question_lang, top.entry):
         decision -= COUNT_PENALTY
+    elif asks_count(query) and not holds_count(best_sentences(query, question_lang, top.entry, embedder, vocabulary)):
+        decision -= COUNT_PENALTY
     return SearchResult(records, decision), calibration
 
 
@@ -493,6 +495,35 @@ def _quantity_pattern(lang: str) -> re.Pattern | None:
     if not phrases:
         return None
     return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(phrase) for phrase in phrases) + r")(?!\w)")
+
+
+def asks_count(question: str) -> bool:
+    """Whether `question` asks for a number or a limit ("how many", "combien de", "hand limit", "max";
+    glossary.json "count_asks")."""
+    from rulesbot.scope import fold
+
+    pattern = _phrase_pattern("count_asks")
+    return pattern is not None and bool(pattern.search(fold(question)))
+
+
+def holds_count(text: str) -> bool:
+    """Whether `text` states a number, a range or a limit phrase (glossary.json "quantity_limits")."""
+    from rulesbot.scope import fold
+
+    limits = _quantity_pattern("en")
+    return bool(counted_values(text)) or bool(re.search(r"\d", text)) or (limits is not None and bool(limits.search(fold(text))))
+
+
+@lru_cache(maxsize=4)
+def _phrase_pattern(name: str) -> re.Pattern | None:
+    from rulesbot.scope import fold
+
+    phrases = sorted(
+        {fold(phrase) for lang in _glossary_data().get(name, {}).values() for phrase in lang}, key=len, reverse=True
+    )
+    if not phrases:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(phrase).replace("\\ ", r"\s+") for phrase in phrases) + r")(?=\s*(?:$|[?!.]|\w))")
 
 
 def counted_values(text: str) -> set[int]:
