@@ -475,8 +475,10 @@ def passage_decision(
         decision -= COIN_TOSS_PENALTY
     if players_outside(pack, query, question_lang) or count_unmatched(query, question_lang, top.entry):
         decision -= COUNT_PENALTY
-    elif asks_count(query) and not holds_count(best_sentences(query, question_lang, top.entry, embedder, vocabulary)):
-        decision -= COUNT_PENALTY
+    elif asks_count(query) or _phrase_pattern("other_party_asks") is not None:
+        shown = best_sentences(query, question_lang, top.entry, embedder, vocabulary)
+        if (asks_count(query) and not holds_count(shown)) or (asks_other_party(query) and not names_other_party(shown)):
+            decision -= COUNT_PENALTY
     return SearchResult(records, decision), calibration
 
 
@@ -504,6 +506,24 @@ def asks_count(question: str) -> bool:
 
     pattern = _phrase_pattern("count_asks")
     return pattern is not None and bool(pattern.search(fold(question)))
+
+
+def asks_other_party(question: str) -> bool:
+    """Whether `question` asks about what a player may do with or to another player ("give fruit to another
+    player", "on someone else's turn"; glossary.json "other_party_asks")."""
+    from rulesbot.scope import fold
+
+    pattern = _phrase_pattern("other_party_asks")
+    return pattern is not None and bool(pattern.search(fold(question)))
+
+
+def names_other_party(text: str) -> bool:
+    """Whether `text` speaks of another player at all ("another", "the others", "opponent", "everyone";
+    glossary.json "other_party_words"): a rule on giving, trading or playing across players names them."""
+    from rulesbot.scope import fold
+
+    pattern = _phrase_pattern("other_party_words")
+    return pattern is not None and bool(pattern.search(fold(text)))
 
 
 def holds_count(text: str) -> bool:
