@@ -166,6 +166,8 @@ def test_a_question_about_another_player(question, asks):
 def test_an_answer_names_another_player_or_not():
     assert names_other_party("You may sell to another potter's stall.")
     assert names_other_party("Show your hand to the other players.")
+    # A refusal names the players too ("Players may not trade."): no abstention for a rule that says no.
+    assert names_other_party("Players may never trade clay.")
     assert not names_other_party("You may sell to the market only on your own turn.")
 
 
