@@ -477,7 +477,10 @@ def passage_decision(
         decision -= COUNT_PENALTY
     elif asks_count(query) or _phrase_pattern("other_party_asks") is not None:
         shown = best_sentences(query, question_lang, top.entry, embedder, vocabulary)
-        if (asks_count(query) and not holds_count(shown)) or (asks_other_party(query) and not names_other_party(shown)):
+        counting = asks_count(query) and (
+            not holds_count(shown) or not counts_the_asked(shown, counted_word(query, question_lang))
+        )
+        if counting or (asks_other_party(query) and not names_other_party(shown)):
             decision -= COUNT_PENALTY
     return SearchResult(records, decision), calibration
 
@@ -524,6 +527,49 @@ def names_other_party(text: str) -> bool:
 
     pattern = _phrase_pattern("other_party_words")
     return pattern is not None and bool(pattern.search(fold(text)))
+
+
+def counted_word(question: str, lang: str) -> str | None:
+    """The stem of the word a count ask counts ("how many of the weather cards ..." -> weather; "max number of
+    trains" -> train): the first content word after the ask; None for "how much", a French question or none."""
+    from rulesbot.scope import fold
+
+    pattern = _phrase_pattern("count_asks")
+    found = pattern.search(fold(question)) if pattern is not None and lang == "en" else None
+    if found is None or found.group(0).startswith("how much"):
+        return None  # "how much" asks an amount (a price, a sum), not a count of the word after it
+    terms = content_terms(fold(question)[found.end():], "en")
+    return terms[0] if terms else None
+
+
+def counts_the_asked(text: str, stem: str | None) -> bool:
+    """Whether `text` may state the count of `stem` (counted_word): it does not name that word, or one of its
+    numbers (a range is one) comes right before it ("8 bee pawns", "5 of your bees") or before no word at all
+    ("deal 4 to each player"). False when every number it states counts something else ("pay 1 pound" for a
+    number of trains; "worth 2 to 5 points" for how many heron cards are worth 5)."""
+    from rulesbot.scope import fold
+
+    if stem is None:
+        return True
+    words = re.findall(r"[^\W_]+", fold(text))
+    stems = [tokens(word, "en") for word in words]
+    if not any(covers({stem}, set(found)) for found in stems):
+        return True
+    position, counted = 0, False
+    while position < len(words):
+        if not numbers_in(words[position]):
+            position += 1
+            continue
+        counted = True
+        if position + 2 < len(words) and words[position + 1] in {"to", "or"} and numbers_in(words[position + 2]):
+            position += 2  # a range ("2 to 5 points") is one count
+        after = stems[position + 1 : position + 4]
+        if any(covers({stem}, set(found)) for found in after):
+            return True
+        if position + 1 < len(words) and not stems[position + 1] and words[position + 1] != "of":
+            return True  # a number before no word ("deal 4 to each player")
+        position += 1
+    return not counted
 
 
 def holds_count(text: str) -> bool:

@@ -7,7 +7,9 @@ made-up pottery game, Kiln Keepers, not a dev set's):
    sentences on it holding that count, a range with it or a limit phrase, answers another question
    (count_unmatched);
 2. a question asking for a number or a limit ("how many", "combien de", "hand limit") abstains when the answer it
-   would give states no number, range or limit (asks_count, holds_count);
+   would give states no number, range or limit (asks_count, holds_count), or when every number it states counts
+   another word than the one asked about ("how many of the heron cards are worth 5?" against "herons are worth 2 to
+   5 points": counted_word, counts_the_asked);
 3. a question about what a player may do with another player ("give ... to another player", "on someone else's
    turn") abstains when the answer it would give names no other player (asks_other_party, names_other_party).
 The slow test of tests/test_site_rulebook_dev.py holds the dev rulebooks (eval/site-rulebook-dev ... -dev6) at their
@@ -24,6 +26,8 @@ from rulesbot.extractive import (
     asks_other_party,
     count_unmatched,
     counted_values,
+    counted_word,
+    counts_the_asked,
     holds_count,
     names_other_party,
     players_outside,
@@ -147,6 +151,32 @@ def test_an_answer_holds_a_count_when_it_states_a_number_range_or_limit():
     assert holds_count("A bowl sells for 2 coins.")
     assert holds_count("You may fire as many pots as the kiln holds.")
     assert not holds_count("A pot left in the kiln cracks and is discarded.")
+
+
+@pytest.mark.parametrize(
+    ("question", "stem"),
+    [
+        ("how many of the glaze pots are blue?", "glaze"),
+        ("is there a max number of pots in the kiln", "pot"),
+        ("how many clay tokens do I start with?", "clay"),
+        # "how much" asks an amount (a price), not a count of the word after it; French is not read word for word.
+        ("how much does a vase sell for", None),
+        ("combien de pots dans le four ?", None),
+    ],
+)
+def test_the_word_a_count_ask_counts(question, stem):
+    assert counted_word(question, "fr" if "combien" in question else "en") == stem
+
+
+def test_an_answer_counts_the_asked_word_or_something_else():
+    # The oracle: where the made-up rulebook's numbers stand against the counted word.
+    assert counts_the_asked("At most 3 pots may sit in the kiln at once.", "pot")
+    assert counts_the_asked("Each potter takes a workbench and 5 of your clay tokens.", "clay")
+    assert counts_the_asked("Shuffle the glaze cards and deal 4 to each potter.", "glaze")  # a bare count
+    assert counts_the_asked("The kiln is shared by everyone.", "pot")  # the word is not named: no evidence
+    # Every number counts something else: a price for a number of pots, a range of coins for a number of vases.
+    assert not counts_the_asked("A pot in the kiln costs 1 coin per round.", "pot")
+    assert not counts_the_asked("Vases are worth 2 to 5 coins.", "vase")
 
 
 @pytest.mark.parametrize(
