@@ -792,14 +792,27 @@ def content_terms(question: str, lang: str) -> list[str]:
 
 def covers(group: Collection[str], stems: Collection[str]) -> bool:
     """Whether one of `group`'s stems is one of `stems`, or one starts the other (both PREFIX_MATCH_LETTERS long at
-    least: "gold" and "golden", "play" and "player", which Snowball stems apart)."""
+    least: "gold" and "golden", "play" and "player", which Snowball stems apart), or one is the other with a short
+    prefix ("across" and "cross", "reshuffle" and "shuffle": _prefixed)."""
     if any(stem in stems for stem in group):
         return True
     long_group = [stem for stem in group if len(stem) >= PREFIX_MATCH_LETTERS]
     return any(
         len(known) >= PREFIX_MATCH_LETTERS and (known.startswith(stem) or stem.startswith(known))
+        or _prefixed(stem, known) or _prefixed(known, stem)
         for stem in long_group for known in stems
     )
+
+
+# A word is its base with a short prefix ("across" / "cross", "reshuffle" / "shuffle") when the base is this long at
+# least and the prefix at most PREFIX_LETTERS long.
+PREFIXED_BASE_LETTERS = 5
+PREFIX_LETTERS = 2
+
+
+def _prefixed(longer: str, base: str) -> bool:
+    extra = len(longer) - len(base)
+    return len(base) >= PREFIXED_BASE_LETTERS and 0 < extra <= PREFIX_LETTERS and longer.endswith(base)
 
 
 def glosses(

@@ -241,3 +241,21 @@ def test_an_ingested_rulebook_abstains_on_a_player_count_it_does_not_describe(tm
     unchecked = _decision(bot, inside)
     monkeypatch.setattr(extractive, "COUNT_PENALTY", 1.0)
     assert _decision(bot, inside) == pytest.approx(unchecked)
+
+
+@pytest.mark.parametrize(
+    ("word", "rulebook_word", "same"),
+    [
+        ("across", "cross", True),
+        ("reshuffle", "shuffle", True),
+        # A base of four letters or fewer is too short to be read inside a longer word; a long prefix is another word.
+        ("discard", "card", False),
+        ("remove", "move", False),
+        ("overcross", "cross", False),
+    ],
+)
+def test_a_word_is_its_base_with_a_short_prefix(word, rulebook_word, same):
+    from rulesbot.extractive import covers
+    from rulesbot.retrieval import tokens
+
+    assert covers(set(tokens(word, "en")), set(tokens(rulebook_word, "en"))) is same
