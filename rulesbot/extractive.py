@@ -475,6 +475,8 @@ def passage_decision(
         decision -= COIN_TOSS_PENALTY
     if players_outside(pack, query, question_lang) or count_unmatched(query, question_lang, top.entry):
         decision -= COUNT_PENALTY
+    elif not carries_asked_action(query, question_lang, top.entry, vocabulary):
+        decision -= COUNT_PENALTY
     elif asks_count(query) or _phrase_pattern("other_party_asks") is not None:
         shown = best_sentences(query, question_lang, top.entry, embedder, vocabulary)
         counting = asks_count(query) and (
@@ -509,6 +511,38 @@ def asks_count(question: str) -> bool:
 
     pattern = _phrase_pattern("count_asks")
     return pattern is not None and bool(pattern.search(fold(question)))
+
+
+# "can I sell honey before the fair?": a permission question names the action it asks about right after its subject;
+# a passage that never speaks of that action ("sell", or the rulebook's own form of it: "sold") answers another
+# question (carries_asked_action).
+_PERMISSION = re.compile(r"(?<!\w)(?:can|may|could)\s+(?:i|we|you)\s+(?:still\s+|also\s+|ever\s+)?([^\W\d_]+)")
+
+
+def asked_action(question: str, lang: str) -> str | None:
+    """The stem of the action an English permission question asks about ("can I sell ..." -> sell); None when it
+    is no such question or its verb is filler ("can I do ...", "can we have ...")."""
+    from rulesbot.scope import fold
+
+    found = _PERMISSION.search(fold(question)) if lang == "en" else None
+    if found is None:
+        return None
+    stems = content_terms(found.group(1), "en")
+    return stems[0] if stems else None
+
+
+def carries_asked_action(question: str, lang: str, entry: Entry, vocabulary: dict[str, str] | None) -> bool:
+    """Whether `entry` (its text or section title) speaks of the action `question` asks permission for
+    (asked_action), as that word or as the rulebook's own word for it (the multilingual encoder's nearest word of
+    the rulebook: "sell" -> "sold"); True when the question asks for no action."""
+    stem = asked_action(question, lang)
+    if stem is None or entry.lang != "en":
+        return True
+    carried = set(tokens(f"{entry.section} {entry.text}", "en"))
+    if covers({stem}, carried):
+        return True
+    own = {found for word in translations(stem, question, vocabulary or {}, "en") for found in tokens(word, "en")}
+    return bool(own) and covers(own, carried)
 
 
 def asks_other_party(question: str) -> bool:
@@ -896,12 +930,13 @@ def _translated(word: str, vocabulary_key: int) -> str | None:
     return english[best]
 
 
-def translations(stem: str, question: str, vocabulary: dict[str, str]) -> list[str]:
+def translations(stem: str, question: str, vocabulary: dict[str, str], lang: str = "fr") -> list[str]:
     """The rulebook words (`vocabulary`: stem -> word, rulebook_words) that translate the French words of `stem`
-    in `question` (multilingual USE similarity at least TRANSLATION_MIN; none without the encoder)."""
+    in `question` (multilingual USE similarity at least TRANSLATION_MIN; none without the encoder); with `lang`
+    "en", the rulebook's nearest word to an English word of the question ("sell" -> "sold")."""
     if not vocabulary or _word_encoder() is None:
         return []
-    words = [word for word in re.findall(r"[^\W\d_]+", question.lower()) if stem in tokens(word, "fr")]
+    words = [word for word in re.findall(r"[^\W\d_]+", question.lower()) if stem in tokens(word, lang)]
     if not words:
         return []
     with _translation_lock:

