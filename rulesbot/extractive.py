@@ -513,10 +513,14 @@ def asks_count(question: str) -> bool:
     return pattern is not None and bool(pattern.search(fold(question)))
 
 
-# "can I sell honey before the fair?": a permission question names the action it asks about right after its subject;
+# "can I sell honey before the fair?", "are we allowed to count ...", "do I have to show ...": a permission (or
+# obligation) question names the action it asks about right after its subject;
 # a passage that never speaks of that action ("sell", or the rulebook's own form of it: "sold") answers another
 # question (carries_asked_action).
-_PERMISSION = re.compile(r"(?<!\w)(?:can|may|could)\s+(?:i|we|you)\s+(?:still\s+|also\s+|ever\s+)?([^\W\d_]+)")
+_PERMISSION = re.compile(
+    r"(?<!\w)(?:(?:can|may|could|must)\s+(?:i|we|you)|(?:am|are|is)\s+(?:i|we|you|it)\s+(?:allowed|possible)\s+to"
+    r"|(?:do|does)\s+(?:i|we|you)\s+(?:have|need)\s+to)\s+(?:still\s+|also\s+|ever\s+)?([^\W\d_]+)"
+)
 
 
 def asked_action(question: str, lang: str) -> str | None:

@@ -270,6 +270,8 @@ def test_a_word_is_its_base_with_a_short_prefix(word, rulebook_word, same):
         ("can I sell a vase before the market?", "sell"),
         ("may we still glaze a cracked pot", "glaze"),
         ("can you fire two bowls at once", "fire"),
+        ("are we allowed to count the pots in the kiln", "count"),
+        ("do I have to show my clay to the others?", "show"),
         # A filler verb names no action; a question that asks no permission has none.
         ("can I do two things in a turn", None),
         ("what does blue glaze do", None),
