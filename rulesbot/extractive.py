@@ -475,15 +475,15 @@ def passage_decision(
         decision -= COIN_TOSS_PENALTY
     if players_outside(pack, query, question_lang) or count_unmatched(query, question_lang, top.entry):
         decision -= COUNT_PENALTY
-    elif not carries_asked_action(query, question_lang, top.entry, vocabulary):
-        decision -= COUNT_PENALTY
-    elif asks_count(query) or _phrase_pattern("other_party_asks") is not None:
+    elif asks_count(query) or asks_other_party(query):
         shown = best_sentences(query, question_lang, top.entry, embedder, vocabulary)
         counting = asks_count(query) and (
             not holds_count(shown) or not counts_the_asked(shown, counted_word(query, question_lang))
         )
         if counting or (asks_other_party(query) and not names_other_party(shown)):
             decision -= COUNT_PENALTY
+    if not carries_asked_action(query, question_lang, top.entry, vocabulary):
+        decision -= ACTION_PENALTY
     return SearchResult(records, decision), calibration
 
 
@@ -514,13 +514,19 @@ def asks_count(question: str) -> bool:
 
 
 # "can I sell honey before the fair?", "are we allowed to count ...", "do I have to show ...": a permission (or
-# obligation) question names the action it asks about right after its subject;
+# obligation) question names the action it asks about right after its subject, at its start ("how many cards can I
+# hold" asks a count, not a permission);
 # a passage that never speaks of that action ("sell", or the rulebook's own form of it: "sold") answers another
 # question (carries_asked_action).
 _PERMISSION = re.compile(
-    r"(?<!\w)(?:(?:can|may|could|must)\s+(?:i|we|you)|(?:am|are|is)\s+(?:i|we|you|it)\s+(?:allowed|possible)\s+to"
+    r"^(?:(?:so|and|ok|okay|wait|but|also|hey|then)[, ]+)*(?:(?:can|may|could|must)\s+(?:i|we|you)|(?:am|are|is)\s+(?:i|we|you|it)\s+(?:allowed|possible)\s+to"
     r"|(?:do|does)\s+(?:i|we|you)\s+(?:have|need)\s+to)\s+(?:still\s+|also\s+|ever\s+)?([^\W\d_]+)"
 )
+
+
+# The decision loses this when the first passage never speaks of the asked action: less than an abstention, since a
+# rulebook may say the action in other words ("put" of a rule that says "play it on").
+ACTION_PENALTY = 0.05
 
 
 def asked_action(question: str, lang: str) -> str | None:

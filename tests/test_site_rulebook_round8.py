@@ -12,8 +12,9 @@ made-up pottery game, Kiln Keepers, not a dev set's):
    5 points": counted_word, counts_the_asked);
 3. a question about what a player may do with another player ("give ... to another player", "on someone else's
    turn") abstains when the answer it would give names no other player (asks_other_party, names_other_party);
-4. a permission question ("can I sell ...") abstains when the first passage never speaks of the action it asks
-   about, as that word or the rulebook's own form of it (asked_action, carries_asked_action).
+4. a permission question ("can I sell ...") loses ACTION_PENALTY (not a whole abstention: a rulebook may say the
+   action in other words) when the first passage never speaks of the action it asks about, as that word or the
+   rulebook's own form of it (asked_action, carries_asked_action).
 Coverage also reads a word as its base with a short prefix ("across" / "cross").
 The slow test of tests/test_site_rulebook_dev.py holds the dev rulebooks (eval/site-rulebook-dev ... -dev6) at their
 floors.
@@ -272,8 +273,9 @@ def test_a_word_is_its_base_with_a_short_prefix(word, rulebook_word, same):
         ("can you fire two bowls at once", "fire"),
         ("are we allowed to count the pots in the kiln", "count"),
         ("do I have to show my clay to the others?", "show"),
-        # A filler verb names no action; a question that asks no permission has none.
+        # A filler verb names no action; a question that asks no permission (a count asked with "can I") has none.
         ("can I do two things in a turn", None),
+        ("how many pots can I fire", None),
         ("what does blue glaze do", None),
     ],
 )
