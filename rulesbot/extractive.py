@@ -473,233 +473,7 @@ def passage_decision(
         )
     if coin_toss(head, combined):
         decision -= COIN_TOSS_PENALTY
-    if players_outside(pack, query, question_lang) or count_unmatched(query, question_lang, top.entry):
-        decision -= COUNT_PENALTY
-    elif asks_count(query) or asks_other_party(query):
-        shown = best_sentences(query, question_lang, top.entry, embedder, vocabulary)
-        counting = asks_count(query) and (
-            not holds_count(shown) or not counts_the_asked(shown, counted_word(query, question_lang))
-        )
-        if counting or (asks_other_party(query) and not names_other_party(shown)):
-            decision -= COUNT_PENALTY
-    if not carries_asked_action(query, question_lang, top.entry, vocabulary):
-        decision -= ACTION_PENALTY
     return SearchResult(records, decision), calibration
-
-
-# Counts the question names. "are there rules for 5 players?" of a rulebook "for 1 to 4 players" is about a game
-# its pages do not describe (players_outside), and "can 3 players build in the same town?" answered by a passage
-# whose sentences on players never say 3 (nor a range or a limit that holds 3: count_unmatched) answers another
-# question; either takes COUNT_PENALTY off the decision (an abstention).
-COUNT_PENALTY = 1.0
-
-
-@lru_cache(maxsize=2)
-def _quantity_pattern(lang: str) -> re.Pattern | None:
-    from rulesbot.scope import fold
-
-    phrases = sorted({fold(phrase) for phrase in _glossary_data().get("quantity_limits", {}).get(lang, [])}, key=len, reverse=True)
-    if not phrases:
-        return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(phrase) for phrase in phrases) + r")(?!\w)")
-
-
-def asks_count(question: str) -> bool:
-    """Whether `question` asks for a number or a limit ("how many", "combien de", "hand limit", "max";
-    glossary.json "count_asks")."""
-    from rulesbot.scope import fold
-
-    pattern = _phrase_pattern("count_asks")
-    return pattern is not None and bool(pattern.search(fold(question)))
-
-
-# "can I sell honey before the fair?", "are we allowed to count ...", "do I have to show ...": a permission (or
-# obligation) question names the action it asks about right after its subject, at its start ("how many cards can I
-# hold" asks a count, not a permission);
-# a passage that never speaks of that action ("sell", or the rulebook's own form of it: "sold") answers another
-# question (carries_asked_action).
-_PERMISSION = re.compile(
-    r"^(?:(?:so|and|ok|okay|wait|but|also|hey|then)[, ]+)*(?:(?:can|may|could|must)\s+(?:i|we|you)|(?:am|are|is)\s+(?:i|we|you|it)\s+(?:allowed|possible)\s+to"
-    r"|(?:do|does)\s+(?:i|we|you)\s+(?:have|need)\s+to)\s+(?:still\s+|also\s+|ever\s+)?([^\W\d_]+)"
-)
-
-
-# The decision loses this when the first passage never speaks of the asked action: less than an abstention, since a
-# rulebook may say the action in other words ("put" of a rule that says "play it on").
-ACTION_PENALTY = 0.05
-
-
-def asked_action(question: str, lang: str) -> str | None:
-    """The stem of the action an English permission question asks about ("can I sell ..." -> sell); None when it
-    is no such question or its verb is filler ("can I do ...", "can we have ...")."""
-    from rulesbot.scope import fold
-
-    found = _PERMISSION.search(fold(question)) if lang == "en" else None
-    if found is None:
-        return None
-    stems = content_terms(found.group(1), "en")
-    return stems[0] if stems else None
-
-
-def carries_asked_action(question: str, lang: str, entry: Entry, vocabulary: dict[str, str] | None) -> bool:
-    """Whether `entry` (its text or section title) speaks of the action `question` asks permission for
-    (asked_action), as that word or as the rulebook's own word for it (the multilingual encoder's nearest word of
-    the rulebook: "sell" -> "sold"); True when the question asks for no action."""
-    stem = asked_action(question, lang)
-    if stem is None or entry.lang != "en":
-        return True
-    carried = set(tokens(f"{entry.section} {entry.text}", "en"))
-    if covers({stem}, carried):
-        return True
-    own = {found for word in translations(stem, question, vocabulary or {}, "en") for found in tokens(word, "en")}
-    return bool(own) and covers(own, carried)
-
-
-def asks_other_party(question: str) -> bool:
-    """Whether `question` asks about what a player may do with or to another player ("give fruit to another
-    player", "on someone else's turn"; glossary.json "other_party_asks")."""
-    from rulesbot.scope import fold
-
-    pattern = _phrase_pattern("other_party_asks")
-    return pattern is not None and bool(pattern.search(fold(question)))
-
-
-def names_other_party(text: str) -> bool:
-    """Whether `text` speaks of another player at all ("another", "the others", "opponent", "everyone";
-    glossary.json "other_party_words"): a rule on giving, trading or playing across players names them."""
-    from rulesbot.scope import fold
-
-    pattern = _phrase_pattern("other_party_words")
-    return pattern is not None and bool(pattern.search(fold(text)))
-
-
-def counted_word(question: str, lang: str) -> str | None:
-    """The stem of the word a count ask counts ("how many of the weather cards ..." -> weather; "max number of
-    trains" -> train): the first content word after the ask; None for "how much", a French question or none."""
-    from rulesbot.scope import fold
-
-    pattern = _phrase_pattern("count_asks")
-    found = pattern.search(fold(question)) if pattern is not None and lang == "en" else None
-    if found is None or found.group(0).startswith("how much"):
-        return None  # "how much" asks an amount (a price, a sum), not a count of the word after it
-    terms = content_terms(fold(question)[found.end():], "en")
-    return terms[0] if terms else None
-
-
-def counts_the_asked(text: str, stem: str | None) -> bool:
-    """Whether `text` may state the count of `stem` (counted_word): it does not name that word, or one of its
-    numbers (a range is one) comes right before it ("8 bee pawns", "5 of your bees") or before no word at all
-    ("deal 4 to each player"). False when every number it states counts something else ("pay 1 pound" for a
-    number of trains; "worth 2 to 5 points" for how many heron cards are worth 5)."""
-    from rulesbot.scope import fold
-
-    if stem is None:
-        return True
-    words = re.findall(r"[^\W_]+", fold(text))
-    stems = [tokens(word, "en") for word in words]
-    if not any(covers({stem}, set(found)) for found in stems):
-        return True
-    position, counted = 0, False
-    while position < len(words):
-        if not numbers_in(words[position]):
-            position += 1
-            continue
-        counted = True
-        if position + 2 < len(words) and words[position + 1] in {"to", "or"} and numbers_in(words[position + 2]):
-            position += 2  # a range ("2 to 5 points") is one count
-        after = stems[position + 1 : position + 4]
-        if any(covers({stem}, set(found)) for found in after):
-            return True
-        if position + 1 < len(words) and not stems[position + 1] and words[position + 1] != "of":
-            return True  # a number before no word ("deal 4 to each player")
-        position += 1
-    return not counted
-
-
-def holds_count(text: str) -> bool:
-    """Whether `text` states a number, a range or a limit phrase (glossary.json "quantity_limits")."""
-    from rulesbot.scope import fold
-
-    limits = _quantity_pattern("en")
-    return bool(counted_values(text)) or bool(re.search(r"\d", text)) or (limits is not None and bool(limits.search(fold(text))))
-
-
-@lru_cache(maxsize=4)
-def _phrase_pattern(name: str) -> re.Pattern | None:
-    from rulesbot.scope import fold
-
-    phrases = sorted(
-        {fold(phrase) for lang in _glossary_data().get(name, {}).values() for phrase in lang}, key=len, reverse=True
-    )
-    if not phrases:
-        return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(phrase).replace("\\ ", r"\s+") for phrase in phrases) + r")(?=\s*(?:$|[?!.]|\w))")
-
-
-def counted_values(text: str) -> set[int]:
-    """The counts `text` names, a range's ("2 to 5 players", "2-5") with every count between its ends."""
-    from rulesbot.scope import fold
-
-    values = set(numbers_in(text))
-    for low, high in re.findall(r"(\d{1,3}) ?(?:to|-|–|à) ?(\d{1,3})(?!\d)", fold(text)):
-        if int(low) < int(high) <= int(low) + 20:
-            values.update(range(int(low), int(high) + 1))
-    return values
-
-
-def question_counts(question: str, lang: str) -> list[tuple[int, str]]:
-    """The (count, stem of the counted word) pairs of `question`: a number other than one right before a content
-    word ("3 players", "two lanterns"); a French count of players ("à 6", "6 joueurs") is counted in players."""
-    from rulesbot.scope import fold
-
-    words = re.findall(r"[^\W_]+", fold(question))
-    pairs = []
-    for number, word in zip(words, words[1:]):
-        values = numbers_in(number) if number.isdigit() or lang == "en" else set()
-        if len(values) != 1 or 1 in values:
-            continue
-        stems = tokens(word, "en") if lang == "en" else (["player"] if word.startswith("joueur") else [])
-        if stems and stems[0] not in filler("en") and len(stems[0]) > MIN_TERM_LETTERS and not stems[0].isdigit():
-            pairs.append((next(iter(values)), stems[0]))
-    if lang == "fr":
-        for number in re.findall(r"(?<!\w)a (\d{1,2})(?= ?(?:$|[?!.,;]|joueurs?\b|personnes\b|ca\b|c'est\b|on\b))", fold(question)):
-            pairs.append((int(number), "player"))
-    return list(dict.fromkeys(pairs))
-
-
-def players_outside(pack: Pack, question: str, lang: str) -> bool:
-    """Whether `question` (in `lang`) names a count of players that the rulebook's own player ranges ("for 1 to
-    4 players") leave out; False when the rulebook states no range."""
-    wanted = {count for count, stem in question_counts(question, lang) if stem == "player"}
-    if not wanted:
-        return False
-    stated: set[int] = set()
-    for entry in pack.entries:
-        for sentence in split_sentences(entry.text):
-            if re.search(r"(?i)\d{1,2} ?(?:to|-|–) ?\d{1,2} players", sentence):
-                stated |= counted_values(re.sub(r"(?i)players.*", "", sentence))
-    return bool(stated) and not wanted & stated
-
-
-def count_unmatched(question: str, question_lang: str, entry: Entry) -> bool:
-    """Whether `question` counts a word ("3 players") that `entry`'s sentences use, neither its section title nor
-    one of those sentences holding that count, a range with it or a limit phrase ("at most", "only one"; glossary.json
-    "quantity_limits"): the passage speaks of the counted thing but not of that many."""
-    if question_lang != "en" or entry.lang != "en":
-        return False
-    limits = _quantity_pattern("en")
-    for count, stem in question_counts(question, "en"):
-        holding = [sentence for sentence in split_sentences(entry.text) if covers({stem}, set(tokens(sentence, "en")))]
-        if not holding or count in counted_values(entry.section):
-            continue  # the passage never names the counted thing, or its title is about that many ("(2 merchants)")
-        from rulesbot.scope import fold
-
-        if not any(
-            count in counted_values(sentence) or (limits is not None and limits.search(fold(sentence)))
-            for sentence in holding
-        ):
-            return True
-    return False
 
 
 def coin_toss(head: list[Ranked], combined: dict[int, float]) -> bool:
@@ -836,27 +610,14 @@ def content_terms(question: str, lang: str) -> list[str]:
 
 def covers(group: Collection[str], stems: Collection[str]) -> bool:
     """Whether one of `group`'s stems is one of `stems`, or one starts the other (both PREFIX_MATCH_LETTERS long at
-    least: "gold" and "golden", "play" and "player", which Snowball stems apart), or one is the other with a short
-    prefix ("across" and "cross", "reshuffle" and "shuffle": _prefixed)."""
+    least: "gold" and "golden", "play" and "player", which Snowball stems apart)."""
     if any(stem in stems for stem in group):
         return True
     long_group = [stem for stem in group if len(stem) >= PREFIX_MATCH_LETTERS]
     return any(
         len(known) >= PREFIX_MATCH_LETTERS and (known.startswith(stem) or stem.startswith(known))
-        or _prefixed(stem, known) or _prefixed(known, stem)
         for stem in long_group for known in stems
     )
-
-
-# A word is its base with a short prefix ("across" / "cross", "reshuffle" / "shuffle") when the base is this long at
-# least and the prefix at most PREFIX_LETTERS long.
-PREFIXED_BASE_LETTERS = 5
-PREFIX_LETTERS = 2
-
-
-def _prefixed(longer: str, base: str) -> bool:
-    extra = len(longer) - len(base)
-    return len(base) >= PREFIXED_BASE_LETTERS and 0 < extra <= PREFIX_LETTERS and longer.endswith(base)
 
 
 def glosses(
@@ -940,13 +701,12 @@ def _translated(word: str, vocabulary_key: int) -> str | None:
     return english[best]
 
 
-def translations(stem: str, question: str, vocabulary: dict[str, str], lang: str = "fr") -> list[str]:
+def translations(stem: str, question: str, vocabulary: dict[str, str]) -> list[str]:
     """The rulebook words (`vocabulary`: stem -> word, rulebook_words) that translate the French words of `stem`
-    in `question` (multilingual USE similarity at least TRANSLATION_MIN; none without the encoder); with `lang`
-    "en", the rulebook's nearest word to an English word of the question ("sell" -> "sold")."""
+    in `question` (multilingual USE similarity at least TRANSLATION_MIN; none without the encoder)."""
     if not vocabulary or _word_encoder() is None:
         return []
-    words = [word for word in re.findall(r"[^\W\d_]+", question.lower()) if stem in tokens(word, lang)]
+    words = [word for word in re.findall(r"[^\W\d_]+", question.lower()) if stem in tokens(word, "fr")]
     if not words:
         return []
     with _translation_lock:
