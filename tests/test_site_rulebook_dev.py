@@ -75,7 +75,7 @@ def _runner():
     return module
 
 
-@pytest.mark.parametrize("name", ["site-rulebook-dev", "site-rulebook-dev2", "site-rulebook-dev3"])
+@pytest.mark.parametrize("name", ["site-rulebook-dev", "site-rulebook-dev2", "site-rulebook-dev3", "site-rulebook-dev6"])
 def test_the_dev_questions_are_well_formed(name):
     runner = _runner()
     folder = EVAL / name
@@ -121,6 +121,10 @@ DEV_FLOORS = {
     # and 19/30 (8).
     "site-rulebook-dev4": ({"en-in": 11, "en-out": 4, "fr-in": 5, "fr-out": 2, "total": 22}, 3),
     "site-rulebook-dev5": ({"en-in": 11, "en-out": 0, "fr-in": 6, "fr-out": 2, "total": 19}, 8),
+    # Ridgeline Rescue (eval/site-rulebook-dev6), written for round 8 before any code change: 32/40 (answered wrong 3).
+    # The round-8 branch that raised it to 35/40 (1) was reverted: on the blind check rulebooks it lost more right
+    # answers than it removed wrong ones (README, "Ingested rulebooks").
+    "site-rulebook-dev6": ({"en-in": 17, "en-out": 5, "fr-in": 8, "fr-out": 2, "total": 32}, 3),
 }
 
 
