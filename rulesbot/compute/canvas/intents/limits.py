@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from rulesbot.compute.canvas.intents.common import (
-    ONE_PAINTING,
     claimed_number,
     compared,
     scoring_selection,
@@ -32,16 +31,13 @@ def compute(parsed: Parsed) -> Computation | None:
     if own is not parsed and own.cue("silver") and not own.has("scoring_card"):
         return None  # "and silver ribbons, is there a cap?" after a card's cap: silver comes from no Scoring Card
     if own.cue("per_painting") and not own.has("art_card"):
-        # "how many ribbons max can Emphasis give per painting?": what one painting can earn is the card's rule (its
-        # condition, once or per set), not the length of its points table, which counts the whole game.
+        # "how many ribbons max can Emphasis give per painting?", "combien de rubans pour une seule peinture ?": what one
+        # painting can earn is the card's rule (its condition, once or per set), not the length of its points table,
+        # which counts the whole game.
         return None
     taken = taken_with_held(parsed, scoring)
     if taken is not None:
         return taken
-    if ONE_PAINTING.search(parsed.folded):
-        # "combien de rubans pour une seule peinture ?": the card's cap is over the whole game; what one painting can
-        # earn is the card's condition (a rule), another quantity than the one this intent computes.
-        return None
     if (parsed.cue("points_question") and not parsed.cue("limit", "ability")) or (parsed.cue("points") and not parsed.cue("limit")):
         return None  # "what are 3 Emphasis ribbons worth?", "3 Variety ribbons give 13 points" are the ribbons intent
     # "how many ribbons can Emphasis give (at most)?": a count of ribbons asked, no count stated.
