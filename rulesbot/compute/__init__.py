@@ -18,7 +18,15 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesbot.compute.parse import parse
-from rulesbot.compute.registry import Computation, attempt, in_claimed_unit, rank, restates_given, run, unexplained_topics
+from rulesbot.compute.registry import (
+    Computation,
+    attempt,
+    in_claimed_unit,
+    rank,
+    restates_given,
+    run,
+    unexplained_topics,
+)
 from rulesbot.compute.text import E, alternation, bounded, fold
 from rulesbot.fit import unanswered_agents
 from rulesbot.games import GameSpec, spec_for_pack
