@@ -187,3 +187,26 @@ def test_dictated_four_in_a_cost_claim():
 def test_for_and_to_in_ordinary_sentences_stay_words(question):
     read = normalise(question, "en", "canvas").text
     assert " four " not in f" {read} " and " two " not in f" {read} "
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "lang", "count"),
+    [
+        ("and if we both had 2 tokens?", "en", 2),
+        ("and what if we both have exactly three tokens?", "en", 3),
+        ("and if we both had the same number of tokens?", "en", None),
+        ("et si on a aussi autant de jetons ?", "fr", None),
+    ],
+)
+def test_a_tie_follow_up_with_its_own_tokens_is_not_the_previous_answer(follow_up, lang, count):
+    # Found in the eighth round: after "I have 3 tokens left, she has 1", "and if we both had 2 tokens?" repeated
+    # "you win (3 vs 1)": the follow-up's own equal tokens now come first, and equal tokens leave the tie unbroken.
+    first = ("we tied on 30. i have 3 tokens left, she has 1. who wins" if lang == "en"
+             else "on est à égalité à 31, j'ai 3 jetons et lui 1, qui gagne ?")
+    before = ask(first, lang)
+    answer = ask(follow_up, lang, context=[first])
+    assert before is not None and answer is not None and answer.kind == "computed"
+    assert answer.answer != before.answer
+    assert len(answer.engine["winners"]) == 2  # still tied: the engine names both
+    if count is not None:
+        assert str(count) in answer.answer

@@ -13,7 +13,7 @@ import re
 from rulesbot.compute.canvas.intents.common import counts_players
 from rulesbot.compute.canvas.phrasing import join, qty, say, word
 from rulesbot.compute.canvas.words import either, known_words, listed, name_words, numbers, words
-from rulesbot.compute.registry import Computation
+from rulesbot.compute.registry import Computation, own_reading
 from rulesbot.compute.text import B, E, alternation, fold
 from rulesbot.engine import canvas as engine
 from rulesbot.parsed import Parsed
@@ -333,6 +333,20 @@ def compute(parsed: Parsed) -> Computation | None:
         return _several(parsed, several)
     mine, theirs = _tokens_by_player(parsed)
     source = parsed
+    if parsed.previous is not None and (mine is None or theirs is None):
+        # A follow-up's own tokens come first: "and if we both had 2 tokens?" / "and the same number of tokens too?"
+        # after "I have 3, she has 1" asks another case than the previous question's (which it would repeat).
+        own = own_reading(parsed).folded
+        both = re.search(B + either("both_hold") + r"\s+(?:[\w']+\s+)?(?P<n>" + numbers().fragment + r")\s+(?:"
+                         + alternation(words("token")) + r")" + E, own)
+        if both is not None:
+            mine = theirs = numbers().count_value(both.group("n"))
+        elif re.search(B + either("same_tokens") + E, own):
+            winners = engine.winners([0, 0], [0, 0])
+            return Computation(intent="tie_break", sentences=[say("tie_still_equal", lang)],
+                               trace=[say("tie_trace_equal", lang)], value="both",
+                               engine={"intent": "tie_break", "score": None, "tokens": None, "winners": list(winners)},
+                               concepts=[("tie_break", {})])
     if (mine is None or theirs is None) and parsed.previous is not None:
         source = parsed.previous  # "who wins then?" after the scores and tokens were said
         mine, theirs = _tokens_by_player(source)
