@@ -333,9 +333,11 @@ def compute(parsed: Parsed) -> Computation | None:
         return _several(parsed, several)
     mine, theirs = _tokens_by_player(parsed)
     source = parsed
-    if parsed.previous is not None and (mine is None or theirs is None):
+    if parsed.previous is not None and (mine is None or theirs is None) \
+            and None not in _tokens_by_player(parsed.previous):
         # A follow-up's own tokens come first: "and if we both had 2 tokens?" / "and the same number of tokens too?"
-        # after "I have 3, she has 1" asks another case than the previous question's (which it would repeat).
+        # after "I have 3, she has 1" asks another case than the previous question's (which it would repeat). (Named
+        # players' ties, "Paul a 0 jeton, Inès en a 2", are read by the scorekeeper and the rulebook text.)
         own = own_reading(parsed).folded
         both = re.search(B + either("both_hold") + r"\s+(?:[\w']+\s+)?(?P<n>" + numbers().fragment + r")\s+(?:"
                          + alternation(words("token")) + r")" + E, own)
