@@ -297,12 +297,17 @@ def _named_beside(before: str, after: str, lang: str, game: str, kinds: tuple[st
 def _counts_next(after: str, game: str, lists: tuple[str, ...]) -> bool:
     """Whether the text right after a word opens with a word of one of the game's vocabulary `lists` (the things a
     number counts: "for tokens", "to ribbons"), so the word stands where a number is expected."""
+    return _starts_with(after, _counted_words(game, lists))
+
+
+@lru_cache(maxsize=64)
+def _counted_words(game: str, lists: tuple[str, ...]) -> tuple[str, ...]:
+    """The folded words of the game's vocabulary `lists`, longest first (read once per game and lists)."""
     from rulesbot.games import game_spec
 
     spec = game_spec(game)
     vocabulary = spec.vocabulary if spec is not None else {}
-    phrases = tuple(sorted({_fold(phrase) for name in lists for phrase in vocabulary.get(name, ())}, key=len, reverse=True))
-    return _starts_with(after, phrases)
+    return tuple(sorted({_fold(phrase) for name in lists for phrase in vocabulary.get(name, ())}, key=len, reverse=True))
 
 
 def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
@@ -359,7 +364,7 @@ def _courtesy_regex(phrase: str) -> str:
     pieces = []
     for literal, group in re.findall(r"([^\[]*)(?:\[([^\]]*)\])?", _fold(phrase)):
         pieces += [re.escape(word) for word in literal.split()]
-        if group or group == "" and "[" in phrase:
+        if group:
             options = [r"[\s,]*".join(re.escape(word) for word in option.split()) for option in group.split("|")]
             if any(options):
                 pieces.append("(?:" + "|".join(options) + ")")

@@ -247,12 +247,23 @@ def _shared_claim(parsed: Parsed) -> Computation | None:
         return None
     if not re.search(B + either("tied_words") + E, parsed.folded):
         return None
+    return _equal_tokens(parsed.lang, value=False, claimed=True)
+
+
+def _equal_tokens(lang: str, value, claimed=None) -> Computation:
+    """Equal points and equal tokens: still tied for the engine; a neutral person judges the artwork."""
     winners = engine.winners([0, 0], [0, 0])
-    lang = parsed.lang
     return Computation(intent="tie_break", sentences=[say("tie_still_equal", lang)], trace=[say("tie_trace_equal", lang)],
-                       value=False, claimed=True,
+                       value=value, claimed=claimed,
                        engine={"intent": "tie_break", "score": None, "tokens": None, "winners": list(winners)},
                        concepts=[("tie_break", {})])
+
+
+def _both_hold(text: str) -> int | None:
+    """The token count said of both tied players ("we both have exactly two tokens", "on a tous les deux 2 jetons")."""
+    both = re.search(B + either("both_hold") + r"\s+(?:[\w']+\s+)?(?P<n>" + numbers().fragment + r")\s+(?:"
+                     + alternation(words("token")) + r")" + E, text)
+    return numbers().count_value(both.group("n")) if both is not None else None
 
 
 def _scorekeeper(parsed: Parsed, named: bool = True) -> Computation | None:
@@ -339,25 +350,19 @@ def compute(parsed: Parsed) -> Computation | None:
         # after "I have 3, she has 1" asks another case than the previous question's (which it would repeat). (Named
         # players' ties, "Paul a 0 jeton, Inès en a 2", are read by the scorekeeper and the rulebook text.)
         own = own_reading(parsed).folded
-        both = re.search(B + either("both_hold") + r"\s+(?:[\w']+\s+)?(?P<n>" + numbers().fragment + r")\s+(?:"
-                         + alternation(words("token")) + r")" + E, own)
-        if both is not None:
-            mine = theirs = numbers().count_value(both.group("n"))
+        said = _both_hold(own)
+        if said is not None:
+            mine = theirs = said
         elif re.search(B + either("same_tokens") + E, own):
-            winners = engine.winners([0, 0], [0, 0])
-            return Computation(intent="tie_break", sentences=[say("tie_still_equal", lang)],
-                               trace=[say("tie_trace_equal", lang)], value="both",
-                               engine={"intent": "tie_break", "score": None, "tokens": None, "winners": list(winners)},
-                               concepts=[("tie_break", {})])
+            return _equal_tokens(lang, value="both")
     if (mine is None or theirs is None) and parsed.previous is not None:
         source = parsed.previous  # "who wins then?" after the scores and tokens were said
         mine, theirs = _tokens_by_player(source)
     if mine is None and theirs is None:
         # "and what if we both have exactly two tokens?": the same count said of both tied players.
-        both = re.search(B + either("both_hold") + r"\s+(?:[\w']+\s+)?(?P<n>" + numbers().fragment + r")\s+(?:"
-                         + alternation(words("token")) + r")" + E, parsed.folded)
-        if both is not None and (parsed.previous is not None or re.search(B + either("tied_words") + E, parsed.folded)):
-            mine = theirs = numbers().count_value(both.group("n"))
+        said = _both_hold(parsed.folded)
+        if said is not None and (parsed.previous is not None or re.search(B + either("tied_words") + E, parsed.folded)):
+            mine = theirs = said
     if mine is None or theirs is None:
         # "I finished on 31 and my opponent on 29": the scores decide before any token.
         return _scorekeeper(parsed, named=False) if source is parsed else None
