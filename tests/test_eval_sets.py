@@ -64,7 +64,7 @@ BLIND_SETS = ["canvas-blind-dev", "canvas-blind-test", "canvas-blind2-dev", "can
               "canvas-blind3-test", "canvas-blind4-dev", "canvas-blind4-test",
               "canvas-blind5-dev", "canvas-blind5-test",
               "canvas-blind6-dev", "canvas-blind6-test", "canvas-blind7-dev", "canvas-blind7-test",
-              "canvas-blind8-dev", "canvas-blind8-test"]
+              "canvas-blind8-dev", "canvas-blind8-test", "canvas-blind9-dev", "canvas-blind9-test"]
 
 
 @pytest.mark.parametrize("set_name", BLIND_SETS)
