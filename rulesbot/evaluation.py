@@ -102,11 +102,12 @@ def normalise(text: str) -> str:
 
 
 def key_facts_present(key_facts: tuple[str, ...] | list[str], answer: str) -> bool:
-    """True when every key fact (any of its `|` alternatives) appears, as whole words, in `answer`."""
+    """True when every key fact (any of its `|` alternatives) appears, as whole words, in `answer`; an alternative
+    ending in "*" is a word stem ("défauss*": défausse, défaussée, ...), matched at the start of a word."""
     haystack = f" {normalise(answer)} "
     for fact in key_facts:
-        alternatives = [normalise(option) for option in fact.split("|")]
-        if not any(option and f" {option} " in haystack for option in alternatives):
+        alternatives = [(normalise(option), option.strip().endswith("*")) for option in fact.split("|")]
+        if not any(option and (f" {option}" if stem else f" {option} ") in haystack for option, stem in alternatives):
             return False
     return True
 

@@ -35,6 +35,14 @@ def test_key_facts_alternatives_and_whole_words():
     assert key_facts_present([], "anything")
 
 
+def test_key_fact_stems_match_at_a_word_start_only():
+    assert key_facts_present(["défauss*"], "La carte est défaussée.")
+    assert key_facts_present(["défauss*|retir*"], "elle est retirée du jeu")
+    assert not key_facts_present(["défauss*"], "elle va dans ta main")
+    assert not key_facts_present(["auss*"], "elle est défaussée")  # a stem starts a word, never inside one
+    assert not key_facts_present(["défauss"], "La carte est défaussée.")  # without '*': whole words
+
+
 def test_recall_and_reciprocal_rank():
     ranked = ["a", "b", "c", "d"]
     assert recall_at(ranked, ("c",), 1) == 0.0
