@@ -31,6 +31,7 @@ from rulesbot.lang import LANGS, detect_lang
 from rulesbot.models import MAX_CONTEXT, Answer, SearchHit
 from rulesbot.settings import Settings, get_settings
 from rulesbot.shorthand import normalise, strip_courtesy
+from rulesbot.spelling import correct
 
 # How many ranked records answer composition looks at (citations come from the top few).
 CANDIDATES = 20
@@ -152,8 +153,10 @@ class Rulesbot:
         # Courtesy formulas around the question ("Good evening. ... I should be most grateful for your opinion.")
         # are taken out first (rulesbot.shorthand.strip_courtesy): thanks are not an opinion question.
         asked = strip_courtesy(question, question_lang)
-        question = normalise(asked, question_lang, pack.game).text
-        context = [normalise(strip_courtesy(previous, question_lang), question_lang, pack.game).text for previous in context]
+        # Then the misspelt words are read as the pack's own ("ribons", "inspration", "tableua"; rulesbot.spelling).
+        question = correct(normalise(asked, question_lang, pack.game), pack).text
+        context = [correct(normalise(strip_courtesy(previous, question_lang), question_lang, pack.game), pack).text
+                   for previous in context]
         answer = self._answer_read(asked, question, question_lang, answer_lang, pack, context)
         if answer.question != question or question == original:
             return answer
