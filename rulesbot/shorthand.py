@@ -229,22 +229,30 @@ class _GameWord:
     only_after: tuple[str, ...] = ()
     beside: tuple[str, ...] = ()
     counting: tuple[str, ...] = ()
+    between: tuple[str, ...] = ()
+    after_count: tuple[str, ...] = ()
+
+
+def _game_word(entry: dict) -> _GameWord:
+    return _GameWord(
+        entry["reads"],
+        *(tuple(_fold(phrase) for phrase in entry.get(key, ())) for key in ("unless_before", "unless_after", "only_after")),
+        tuple(entry.get("beside", ())),
+        tuple(entry.get("counting", ())),
+        tuple(entry.get("between", ())),
+        tuple(entry.get("after_count", ())),
+    )
 
 
 @lru_cache(maxsize=16)
-def _game_table(game: str, lang: str) -> tuple[re.Pattern | None, dict[str, _GameWord]]:
+def _game_table(game: str, lang: str) -> tuple[re.Pattern | None, dict[str, tuple[_GameWord, ...]]]:
+    """Each borrowed word's readings: one, or several alternatives (a list in game_words.json), each with its guards;
+    the word is read by the first alternative whose guards all hold."""
     entries = game_words_data().get(game, {}).get(lang, {})
-    table: dict[str, _GameWord] = {}
+    table: dict[str, tuple[_GameWord, ...]] = {}
     for word, entry in entries.items():
-        if isinstance(entry, str):
-            table[_fold(word)] = _GameWord(entry)
-        else:
-            table[_fold(word)] = _GameWord(
-                entry["reads"],
-                *(tuple(_fold(phrase) for phrase in entry.get(key, ())) for key in ("unless_before", "unless_after", "only_after")),
-                tuple(entry.get("beside", ())),
-                tuple(entry.get("counting", ())),
-            )
+        alternatives = entry if isinstance(entry, list) else [entry]
+        table[_fold(word)] = tuple(_GameWord(item) if isinstance(item, str) else _game_word(item) for item in alternatives)
     if not table:
         return None, table
     return _words_pattern(table), table
@@ -294,6 +302,31 @@ def _named_beside(before: str, after: str, lang: str, game: str, kinds: tuple[st
     return any(slot.name in kinds for word in words for slot in parse(word, lang, game).slots)
 
 
+def _named_around(before: str, after: str, lang: str, game: str, kinds: tuple[str, ...]) -> bool:
+    """Whether the words right before and right after are both named things of `kinds` ("hierarchie de proportion":
+    two Scoring Cards, so the word between them joins two counts of a list)."""
+    from rulesbot.compute.parse import parse
+
+    sides = (_LAST_WORD.search(before), _FIRST_WORD.match(after))
+    return all(match is not None and any(slot.name in kinds for slot in parse(match.group(1), lang, game).slots)
+               for match in sides)
+
+
+def _counted_before(before: str, game: str, lists: tuple[str, ...]) -> bool:
+    """Whether the sentence so far already lists a count: a number (digits or a number word) right before a word of
+    the game's vocabulary `lists` ("three violet on composition and to silver", "j'ai deux rubans ... trois emphase"),
+    so the message is a tally and a word heard for a number there stands where a number is expected."""
+    from rulesbot.compute.text import numbers_for
+    from rulesbot.games import game_spec
+
+    sentence = re.split(r"[.?!;]", before)[-1]
+    spec = game_spec(game)
+    if spec is None:
+        return False
+    counted = _following_pattern(_counted_words(game, lists))
+    return counted is not None and any(counted.match(sentence, slot.end) for slot in numbers_for(spec.vocabulary).find(sentence))
+
+
 def _counts_next(after: str, game: str, lists: tuple[str, ...]) -> bool:
     """Whether the text right after a word opens with a word of one of the game's vocabulary `lists` (the things a
     number counts: "for tokens", "to ribbons"), so the word stands where a number is expected."""
@@ -307,7 +340,13 @@ def _counted_words(game: str, lists: tuple[str, ...]) -> tuple[str, ...]:
 
     spec = game_spec(game)
     vocabulary = spec.vocabulary if spec is not None else {}
-    return tuple(sorted({_fold(phrase) for name in lists for phrase in vocabulary.get(name, ())}, key=len, reverse=True))
+    phrases = set()
+    for name in lists:
+        entry = vocabulary.get(name, ())
+        # A table of named things ("colours": {"red": ["red", "rouge", ...]}) counts by every one of its words.
+        for item in (entry.values() if isinstance(entry, dict) else [entry]):
+            phrases |= {_fold(phrase) for phrase in item if isinstance(phrase, str)}
+    return tuple(sorted(phrases, key=len, reverse=True))
 
 
 def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
@@ -322,15 +361,11 @@ def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
     kept_from = 0
     replaced = False
     for match in pattern.finditer(folded):
-        entry = table[match.group(0)]
-        before, after = folded[: match.start()], folded[match.end() :]
-        if _starts_with(after, entry.unless_before) or _ends_with(before, entry.unless_after):
-            continue
-        if entry.only_after and not _ends_with(before, entry.only_after):
-            continue
-        if entry.beside and not _named_beside(before, after, lang, game, entry.beside):
-            continue
-        if entry.counting and not _counts_next(after, game, entry.counting):
+        # The sentence so far as read (earlier words already read as numbers count for a tally).
+        read_before = _fold("".join(piece[0] for piece in pieces) + text[kept_from: match.start()])
+        entry = next((item for item in table[match.group(0)]
+                      if _holds(item, read_before, folded[match.end():], lang, game)), None)
+        if entry is None:
             continue
         reading = entry.reads
         if text[match.start()].isupper():
@@ -356,6 +391,23 @@ def _read_game_words(read: Normalised, lang: str, game: str) -> Normalised:
         tuple(piece[1] for piece in pieces),
         tuple(piece[2] for piece in pieces),
     )
+
+
+def _holds(entry: _GameWord, before: str, after: str, lang: str, game: str) -> bool:
+    """Whether every guard of one reading of a borrowed word holds, with `before` and `after` the folded text around
+    it."""
+    if _starts_with(after, entry.unless_before) or _ends_with(before, entry.unless_after):
+        return False
+    if entry.only_after and not _ends_with(before, entry.only_after):
+        return False
+    # The guards that read the game's vocabulary come next, and those that parse the words around last (the dearest).
+    if entry.counting and not _counts_next(after, game, entry.counting):
+        return False
+    if entry.after_count and not _counted_before(before, game, entry.after_count):
+        return False
+    if entry.beside and not _named_beside(before, after, lang, game, entry.beside):
+        return False
+    return not entry.between or _named_around(before, after, lang, game, entry.between)
 
 
 def _courtesy_regex(phrase: str) -> str:

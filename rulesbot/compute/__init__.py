@@ -31,7 +31,7 @@ from rulesbot.compute.text import E, alternation, bounded, fold
 from rulesbot.fit import unanswered_agents
 from rulesbot.games import GameSpec, spec_for_pack
 from rulesbot.models import MAX_CONTEXT, Answer, Citation
-from rulesbot.parsed import Parsed
+from rulesbot.parsed import Parsed, Slot
 
 _SNIPPET = 160
 
@@ -67,11 +67,70 @@ def understand(question: str, lang: str, spec: GameSpec, context: Sequence[str] 
     previous = computable_context(context, lang, spec)
     if previous is None:
         return with_referent(parsed, lang, spec, context) or with_uncomputed(parsed, lang, spec, context) or parsed
-    merged = parsed.merged_over(previous)
+    swapped = with_swapped_thing(parsed, previous, spec)
+    if swapped is not None:
+        return swapped
+    merged = with_previous_score(parsed.merged_over(previous), spec)
     if parsed.elliptical and previous.claim and not parsed.claim and states_after_opener(parsed, spec):
         # "and 38 would be Master then?" after "35 = Hard, right?": the follow-up restates the claim with a new value.
         merged = replace(merged, claim=True, claim_cue="statement")
     return merged if parsed.elliptical or leans_back(parsed, merged, spec) else parsed
+
+
+def with_swapped_thing(parsed: Parsed, previous: Parsed, spec: GameSpec) -> Parsed | None:
+    """A follow-up that only names another thing of a kind the previous question named once ("and the background
+    cards?" after "3 players: how many inspiration tokens go back in the box?", "et les jetons ?"): the previous
+    question asked again with that thing in place of its own (the previous question read with the follow-up's words
+    there), kept only when an intent answers it; None otherwise."""
+    if not parsed.elliptical:
+        return None
+    own = [slot for slot in parsed.slots if not slot.inherited]
+    if len(own) != 1:
+        return None
+    slot = own[0]
+    theirs = [item for item in previous.slots if item.name == slot.name and not item.inherited]
+    if len(theirs) != 1 or theirs[0].value == slot.value:
+        return None
+    vocabulary = spec.vocabulary
+    opener = re.match(r"^\s*(?:" + alternation(vocabulary.get("interjections", ["\0"])) + r"[\s,.!]+)*(?:"
+                      + alternation(vocabulary["ellipsis"] + vocabulary["ellipsis_openers"]) + r")" + E, parsed.folded)
+    if opener is None or slot.start < opener.end():
+        return None
+    rest = parsed.folded[opener.end(): slot.start] + parsed.folded[slot.end:]
+    if rest.strip(" ?!.,;:"):
+        return None  # the follow-up says more than the thing: it is merged over the previous question instead
+    before = previous.folded
+    # A slot's span may hold the words that ask about it ("how many inspiration tokens"): they stay, only the thing
+    # itself is swapped.
+    kept = _asking_lead(before[theirs[0].start: theirs[0].end], vocabulary)
+    named = parsed.folded[slot.start: slot.end].strip(" ?!.,;:")
+    named = named[_asking_lead(named, vocabulary):].strip()
+    restated = parse(before[: theirs[0].start + kept] + named + before[theirs[0].end:],
+                     parsed.lang, spec.engine_id)
+    return restated if run(restated, spec.intents) is not None else None
+
+
+def _asking_lead(span: str, vocabulary) -> int:
+    """How many characters at the start of a slot's `span` ask about the thing rather than name it (a phrase of the
+    vocabulary's `generic_cues` lists: "how many ", "combien de ")."""
+    phrases = [phrase for name in vocabulary.get("generic_cues", ()) for phrase in vocabulary.get(name, ())
+               if isinstance(phrase, str)]
+    if not phrases:
+        return 0
+    lead = re.match(r"\s*(?:(?:" + alternation(phrases) + r")" + E + r"\s*)+", span)
+    return lead.end() if lead else 0
+
+
+def with_previous_score(merged: Parsed, spec: GameSpec) -> Parsed:
+    """A follow-up merged over a question whose answer was the player's score (a points total of listed ribbons),
+    with that score as an inherited `score` slot when the follow-up states no number of its own: "and does that pass
+    the scenario?", "donc j'ai atteint quel niveau ?" check the total the previous answer computed."""
+    if merged.previous is None or merged.free_numbers() or merged.has("score"):
+        return merged
+    before = run(merged.previous, spec.intents)
+    if before is None or before.score is None:
+        return merged
+    return replace(merged, slots=tuple(merged.slots) + (Slot("score", before.score, 0, 0, inherited=True),))
 
 
 def with_referent(parsed: Parsed, lang: str, spec: GameSpec, context: Sequence[str]) -> Parsed | None:

@@ -65,6 +65,9 @@ class Computation:
     # another unit is checked against the value in its unit, or not decided by this intent (see `in_claimed_unit`).
     unit: str | None = None
     in_units: dict[str, tuple[Any, str | None]] = field(default_factory=dict)
+    # The player's score this computation found (a points total of listed ribbons), or None: a follow-up asking
+    # whether it passes a scenario or reaches a solo level ("and does that pass the scenario?") reads it.
+    score: int | None = None
 
 
 @dataclass(frozen=True)

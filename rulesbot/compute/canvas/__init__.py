@@ -86,5 +86,5 @@ SPEC = register_game(GameSpec(
     page_of=engine.PAGES.get,
     score_line=engine.score_line,
     score_view=score_view.print_score,
-    scene_number=common.counts_players,
+    scene_number=common.sets_scene,
 ))

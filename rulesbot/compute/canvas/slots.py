@@ -755,9 +755,9 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                         r"encore)?\s*(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+|all\s+|"
                         r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
-        B + r"(?:vincent|he|il)\s+(?:tosses|throws|lance|jette)\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>" + reader.fragment + ")" + E, text) or re.search(
+        B + r"(?:vincent|he|il)\s+" + either("toss_verb") + r"\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>" + reader.fragment + ")" + E, text) or re.search(
         # "vincent qui lance 4 jetons", "Vincent tosses 3 tokens": the count he tosses, with the token word.
-        B + r"vincent\s+(?:qui\s+)?(?:tosses|throws|lance|jette)\s+" + f"(?P<count>{reader.fragment})\\s+{token}", text) or re.search(
+        B + r"vincent\s+(?:qui\s+)?" + either("toss_verb") + r"\s+" + f"(?P<count>{reader.fragment})\\s+{token}", text) or re.search(
         # "vincent il lui reste plus que 2 jetons", "vincent's got 6 tokens", "vincent is down to 1 token".
         B + r"(?:vincent|he)(?:'s|\s+(?:il\s+)?(?:lui\s+reste|is\s+down\s+to|is\s+left\s+with|has\s+got|en\s+a))\s+(?:got\s+)?"
         r"(?:plus\s+que\s+|que\s+|only\s+|just\s+|encore\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(

@@ -47,6 +47,13 @@ def page_reference(parsed: Parsed, slot: Slot) -> bool:
     return _PAGE.search(parsed.folded[max(0, slot.start - 8): slot.start]) is not None
 
 
+def sets_scene(parsed: Parsed, slot: Slot) -> bool:
+    """Whether a number only sets the scene: it counts the players ("3 players") or labels where the asker is
+    ("table 6 guy wants ...", "a la table 3", vocabulary `scene_label`), so no intent needs to explain it."""
+    label = re.search(B + either("scene_label") + r"\s*(?:n[o°]\.?\s*|#\s*)?$", parsed.folded[max(0, slot.start - 12): slot.start])
+    return label is not None or counts_players(parsed, slot)
+
+
 # "3+7+11", "3 + 7 + 11 points": a sum written out, its terms joined by "+" (a claim states the total, not a term).
 _SUM = re.compile(r"\d+(?:\s*\+\s*\d+)+")
 

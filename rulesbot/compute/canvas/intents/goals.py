@@ -39,7 +39,8 @@ def _score(parsed: Parsed):
     used = spans(parsed, "scenario", "level")
     score = score_number(parsed, used)
     if score is None and parsed.previous is not None and not parsed.free_numbers():
-        score = score_number(parsed.previous)  # "and on Master?" after "I got 36 in solo on Hard, did I win?"
+        # "and on Master?" after "I got 36 in solo on Hard, did I win?"; "and does that pass?" after a ribbon total.
+        score = parsed.first("score") or score_number(parsed.previous)
         if score is not None:
             return score
     if parsed.claim and parsed.cue("goal") and not parsed.cue("pass") and not _asserts_failure(parsed):
@@ -206,9 +207,15 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
                            value=other.goal, value_text=qty(other.goal, "point", lang), unit="points",
                            engine={"intent": "scenario", "scenario": other.slug, "goal": other.goal, "cards": list(other.cards)},
                            concepts=[("scenario", {"slug": other.slug})])
+    if named.inherited and own_cue(parsed, "solo") and own_cue(parsed, "which_level", "level_word"):
+        return None  # "and if that was a solo game, what level?": the follow-up leaves the scenario for a solo level
     if parsed.has("ribbon_group") and not parsed.cue("goal", "pass"):
         return None  # "scenario X: 3 Emphasis, 1 Hierarchy ... how many points?" counts ribbons
-    if parsed.has("ribbon_group"):
+    # "so did we pass?" after a ribbon total: the total the previous answer computed is the score; "and with 36?"
+    # states its own.
+    scored_before = all(slot.inherited for slot in parsed.all("ribbon_group")) and (parsed.has("score")
+                                                                                 or parsed.free_numbers())
+    if parsed.has("ribbon_group") and not scored_before:
         # "All Elements end: emphasis 3, hierarchy 2, ..., 2 silver: do we pass?": the ribbons make the score.
         return _ribbon_tally(parsed, scenario)
     if parsed.cue("limit") and parsed.cue("all_cards"):
@@ -221,6 +228,8 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
     if len(scores) > 1 and parsed.cue("pass") and not parsed.explicit_claim:
         return _any_player(parsed, scenario, scores, engine_object, concepts)
     score = _score(parsed)
+    if score is not None and own_cue(parsed, "scenario_cards") and not parsed.cue("pass"):
+        score = None  # "c'est quelles cartes ? y en a que deux": the cards asked, the number counts them
     claimed = _bool_claim(parsed, score, parsed.first("scenario"))
     if score is None:
         if not (parsed.cue("goal", "points_question", "pass", "scenario_cards") or parsed.form in ("how_many", "what_needed")
@@ -403,7 +412,10 @@ def compute_level(parsed: Parsed) -> Computation | None:
     """A solo level's target, whether a score reaches it, or which level to name when none is."""
     lang = parsed.lang
     level = parsed.value("level")
-    if parsed.has("scenario") or parsed.cue("achievement", "designers"):
+    # A scenario the follow-up inherits is left when its own words turn to a solo level ("and if that was a solo
+    # game, what level?").
+    left = all(slot.inherited for slot in parsed.all("scenario")) and own_cue(parsed, "solo")
+    if parsed.has("scenario") and not left or parsed.cue("achievement", "designers"):
         return None
     score = _score(parsed)
     if len({slot.value.slug for slot in parsed.all("level") if not slot.inherited}) > 1:

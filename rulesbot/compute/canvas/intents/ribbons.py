@@ -234,7 +234,7 @@ def compute(parsed: Parsed) -> Computation | None:
         value, value_text, claimed_value = bound(total, claimed.value), None, not parsed.negated
     return Computation(
         intent="ribbons", sentences=sentences, trace=trace, value=value, value_text=value_text,
-        claimed=claimed_value, unit="points",
+        claimed=claimed_value, unit="points", score=total,
         engine={"intent": "ribbon_points", "ribbons": breakdown, "points": total,
                 "assumed_colours": mapping if used_colours else None},
         concepts=concepts,
