@@ -556,9 +556,13 @@ def _glossary_data() -> dict:
 
 
 def _stemmed_table(table: dict[str, list[str]], lang: str) -> dict[str, tuple[str, ...]]:
+    from rulesbot.scope import fold
+
     stems: dict[str, list[str]] = {}
     for word, english in table.items():
-        for stem in tokens(word, lang):
+        # A question's content words are stemmed accent-free (content_terms folds it first), and Snowball stems
+        # some words differently without their accents ("égalité" -> egal, "egalite" -> egalit): both spellings.
+        for stem in dict.fromkeys([*tokens(word, lang), *tokens(fold(word), lang)]):
             stems.setdefault(stem, [])
             stems[stem] += [item for item in english if item not in stems[stem]]
     return {stem: tuple(words) for stem, words in stems.items()}
@@ -706,7 +710,12 @@ def translations(stem: str, question: str, vocabulary: dict[str, str]) -> list[s
     in `question` (multilingual USE similarity at least TRANSLATION_MIN; none without the encoder)."""
     if not vocabulary or _word_encoder() is None:
         return []
-    words = [word for word in re.findall(r"[^\W\d_]+", question.lower()) if stem in tokens(word, "fr")]
+    from rulesbot.scope import fold
+
+    words = [
+        word for word in re.findall(r"[^\W\d_]+", question.lower())
+        if stem in tokens(word, "fr") or stem in tokens(fold(word), "fr")
+    ]
     if not words:
         return []
     with _translation_lock:
