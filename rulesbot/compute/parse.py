@@ -19,7 +19,7 @@ from rulesbot.parsed import Parsed, Slot
 
 # Lists of the vocabulary that are not cue lists (number tables, name maps, claim and form cues).
 _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals", "claim_prefix", "claim_suffix", "reported_verbs", "reported_connector",
-             "reported_according", "forms", "quiz_openers", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
+             "reported_according", "number_labels", "forms", "quiz_openers", "ellipsis", "pair", "article_one", "list_sep", "bare_tags", "interrogatives",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
              "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix",
@@ -39,7 +39,8 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     for finder in (spec.slot_finders if spec is not None else ()):
         slots += finder(body, slots)
     reader = numbers_for(vocabulary)
-    slots += reader.find(body)
+    labelled = labelled_numbers(body, vocabulary)
+    slots += [slot for slot in reader.find(body) if (slot.start, slot.end) not in labelled]
     # Ordinals no finder used ("et la deuxieme ?"): a follow-up may mean a position by them.
     slots += [slot for slot in reader.ordinals(body) if not any(other.overlaps(slot.start, slot.end) for other in slots)]
     slots.sort(key=lambda slot: (slot.start, slot.end))
@@ -71,6 +72,18 @@ def parse(question: str, lang: str, game: str) -> Parsed:
         negated=polarity(body, slots, cue, reported, lang, vocabulary),
         elliptical=elliptical,
     )
+
+
+def labelled_numbers(body: str, vocabulary) -> frozenset[tuple[int, int]]:
+    """The spans of the numbers that label who asks ("table 2 asks ...", "la table 4", "adding up for table 1"): a
+    number right after a label word (vocabulary `number_labels`) that opens its clause or follows one of the listed
+    leads, and no other number joined to it ("table 4/8/13" lists a card's points). Such a number counts nothing."""
+    labels = vocabulary.get("number_labels")
+    if not labels or not any(word in body for word in labels["words"]):
+        return frozenset()
+    regex = re.compile(r"(?:^|[.,:;!?()]\s*|\b" + alternation(labels["leads"]) + r"\s+)" + alternation(labels["words"])
+                       + r"\s+(?:n[o°]\s*)?(?P<number>\d+)(?![\d/]|\s*[/,-]\s*\d|\s+\d)")
+    return frozenset(match.span("number") for match in regex.finditer(body))
 
 
 def asks_open_after(folded: str, cue: str, vocabulary) -> bool:

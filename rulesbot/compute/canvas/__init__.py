@@ -22,6 +22,7 @@ from rulesbot.compute.canvas.intents import (
     components,
     examples,
     goals,
+    icon_counts,
     legality,
     limits,
     odds,
@@ -69,6 +70,8 @@ INTENTS = load_intents(_data("intents.json"), {
     "max_points": limits.compute_max_points,
     "tie_break": ties.compute,
     "action_sequence": sequence.compute,
+    "icon_count_ribbons": icon_counts.compute,
+    "cards_needed": components.compute_cards_needed,
 })
 
 SPEC = register_game(GameSpec(

@@ -755,6 +755,10 @@ def find_tokens(text: str, found: list[Slot]) -> list[Slot]:
                         r"encore)?\s*(?:only\s+|seulement\s+|his\s+|ses\s+|just\s+|all\s+|"
                         r"all\s+his\s+|tous\s+ses\s+)?" + f"(?P<count>{reader.fragment_articles})\\s+{token}", text) or re.search(
         B + f"(?P<count>{reader.fragment_articles})\\s+{token}\\s+(?:for|pour|a)\\s+vincent", text) or re.search(
+        # "(he had his starting 4)", "il avait ses 4 jetons de depart": the count Vincent began his turn with.
+        B + r"(?:vincent|he|il)\s+" + either("vincent_started") + r"\s+(?:his\s+|ses\s+)?"
+        + f"(?P<count>{reader.fragment_articles})(?:\\s+{token}(?:\\s+" + either("starting_count_tail") + ")?|\\s+"
+        + either("starting_count_tail") + r"|(?=\s*(?:[),.;:?!]|$)))" + E, text) or re.search(
         B + r"(?:vincent|he|il)\s+" + either("toss_verb") + r"\s+(?:his|ses|all\s+his|tous\s+ses)\s+(?P<count>" + reader.fragment + ")" + E, text) or re.search(
         # "vincent qui lance 4 jetons", "Vincent tosses 3 tokens": the count he tosses, with the token word.
         B + r"vincent\s+(?:qui\s+)?" + either("toss_verb") + r"\s+" + f"(?P<count>{reader.fragment})\\s+{token}", text) or re.search(

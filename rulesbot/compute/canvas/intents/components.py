@@ -101,6 +101,32 @@ def _compute(parsed: Parsed) -> Computation | None:
                        + ([("component_list", {})] if slug in ("max_players", "min_players") and variant is None else []))
 
 
+def compute_cards_needed(parsed: Parsed) -> Computation | None:
+    """"chaque joueur prend au minimum combien de cartes Art au total ?", "at least how many Art Cards does each player
+    take over a game?": the paintings each player completes times the Art Cards of a painting (the engine's
+    `component_counts` of the variant named), every one of them taken from the row."""
+    lang = parsed.lang
+    slot = parsed.first("component")
+    if slot is None or slot.inherited or slot.value != "art_cards" or parsed.has(
+            "art_card", "card_chain", "position", "hand_size", "paint_cards", "paintings_done", "player_tokens"):
+        return None
+    variant = parsed.value("variant")
+    counts = engine.component_counts(variant.name if variant is not None else "base")
+    paintings, per_painting = counts["paintings_per_player"], counts["cards_per_painting"]
+    total = paintings.count * per_painting.count
+    sentences = [say("cards_needed", lang, total=total, paintings=paintings.count, per_painting=per_painting.count)]
+    number = claimed_number(parsed, spans(parsed, "component"))
+    return Computation(intent="cards_needed", sentences=sentences, value=total, value_text=str(total),
+                       claimed=None if number is None else number.value,
+                       trace=[f"{paintings.count} × {per_painting.count} = {total}"],
+                       engine={"intent": "cards_needed", "paintings": paintings.count,
+                               "cards_per_painting": per_painting.count, "count": total,
+                               "ruleset": variant.name if variant is not None else "base"},
+                       concepts=[("legal_paint", {}), ("component/paintings_per_player", {"page": paintings.page}),
+                                 ("component/cards_per_painting", {"page": per_painting.page})]
+                       + _variant_rules(variant, "paintings_per_player"))
+
+
 def compute_range(parsed: Parsed) -> Computation | None:
     """A range of players stated or asked about (the `player_range` component slot)."""
     slot = parsed.first("component")

@@ -67,6 +67,11 @@ def _cards(parsed: Parsed) -> list | None:
         # "what about Mess instead of Game?" swaps a card; "what if Truth is on top?" moves one.
         if parsed.cue("instead") and len(fresh) == 2 and fresh[1] in cards:
             cards[cards.index(fresh[1])] = fresh[0]
+        elif fresh[0] in cards and own_cue(parsed, "chain_middle") and not parsed.cue("swap"):
+            # "et si elle met Unashamed au milieu, donc au-dessus d'Innocent ?": the first card named moves to the
+            # middle, the other two keep their order around it.
+            cards.remove(fresh[0])
+            cards.insert(len(cards) // 2, fresh[0])
         elif len(fresh) == 1 and fresh[0] in cards and parsed.cue("on_top", "at_bottom"):
             cards.remove(fresh[0])
             cards.insert(len(cards) if parsed.cue("on_top") else 0, fresh[0])
@@ -174,6 +179,21 @@ def _card_asked(parsed: Parsed):
     return own[0].value.slug
 
 
+def _ribbons_in_all(parsed: Parsed, computation: Computation, slugs: list[str]) -> None:
+    """"first game cards (variety repetition emphasis composition) ... how many ribbons do I get in total w silver":
+    the ribbons of every card listed (or in play) and the silver ones (ribbons too, whether or not the question says
+    them)."""
+    lang = parsed.lang
+    coloured = sum(computation.engine["ribbons"].get(slug, 0) for slug in slugs)
+    bonus = computation.engine["bonus"]
+    total = coloured + bonus
+    computation.sentences.insert(0, say("painting_ribbons_total", lang, total=qty(total, "ribbon", lang),
+                                        coloured=qty(coloured, "ribbon", lang), silver=qty(bonus, "silver_ribbon", lang),
+                                        cards=join([card_name(slug, lang) for slug in slugs], lang)))
+    computation.trace.append(f"{coloured} + {bonus} = {total}")
+    computation.value, computation.value_text = total, qty(total, "ribbon", lang)
+
+
 def _bare_ask(parsed: Parsed, slot) -> bool:
     """Whether the card is asked about in a sentence of its own: its name and at most a few words, no number, a "?"
     at the end ("A, B, C. Repetition?", "... . and Symmetry ?")."""
@@ -192,6 +212,12 @@ def _ribbons_asked(parsed: Parsed, computation: Computation, slugs: list[str]) -
         return
     shade = next((slot.value for slot in parsed.all("colour") if not slot.inherited), None)
     named = next((slot.value.slug for slot in parsed.all("scoring_card") if not slot.inherited), None)
+    listed_cards = [slug for slug in slugs if slug in {slot.value.slug for slot in parsed.all("scoring_card")
+                                                       if not slot.inherited}]
+    if shade is None and parsed.cue("ribbon") and parsed.cue("count_question") and (
+            len(listed_cards) >= 2 or named is None and parsed.cue("final_total")):
+        _ribbons_in_all(parsed, computation, listed_cards if len(listed_cards) >= 2 else slugs)
+        return
     if shade is None and named is None and parsed.cue("silver"):
         # "how many silver ribbons is that?": the painting's bonus.
         bonus = computation.engine["bonus"]

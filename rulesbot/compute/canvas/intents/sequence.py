@@ -31,6 +31,10 @@ _TIMES_BEFORE = re.compile(r"(?:^|\s)(?:(?P<n>[\w-]+)\s+(?:times|fois)|(?P<two>t
                            r"(?:(?:card|carte|one|celle)\s+)?$")
 
 
+# "turn 2 I paid ...", "au tour 3": a turn numbered, the number saying which step of the sequence it is.
+_TURN_LABEL = re.compile(r"(?:^|\s)(?:(?:on|in|at|au|a\s+mon|on\s+my|my)\s+)?" + either("turn_words") + r"\s+(?:n[o°]\s*)?(?P<n>\d+)" + E)
+
+
 def _repeat_before(text: str, start: int) -> tuple[int, int]:
     """How many times a take said right after a count ("deux fois la carte ...") is done, and where that count starts."""
     match = _TIMES_BEFORE.search(text[max(0, start - 24): start])
@@ -68,7 +72,9 @@ def _actions(parsed: Parsed) -> tuple[list[tuple[str, int]], list[tuple[int, int
         lead = text[max(0, slot.start - 40): slot.start]
         clause = re.split(r"[,.;:?!]|\b(?:then|puis|ensuite|and|et)\b", lead)[-1]
         # "..., then the leftmost again": after a sequence word, a card named alone is taken as the one before it was.
-        chained = found and re.search(B + alternation(words("take_sequence")) + r"\s+(?:[\w']+\s+){0,4}$", lead)
+        # ("turn 1 I took ..., turn 3 leftmost again": a numbered turn opening the clause says the same.)
+        chained = found and (re.search(B + alternation(words("take_sequence")) + r"\s+(?:[\w']+\s+){0,4}$", lead)
+                             or _TURN_LABEL.search(clause) is not None)
         if not re.search(B + take + E, clause) and not chained:
             return None  # a position not taken ("the supply next to the leftmost card"): not a described sequence
         before, begins = _repeat_before(text, slot.start)
@@ -188,6 +194,8 @@ def compute(parsed: Parsed) -> Computation | None:
     # "over these two turns": the count of turns the actions take is read.
     explained += [(slot.start, slot.end) for slot in parsed.free_numbers() if slot.value == len(actions)
                   and re.match(r"\s+" + either("turn_words") + r"s?" + E, text[slot.end:])]
+    # "turn 1 ..., turn 2 ...": the numbers of the turns the actions are said in (at most one per action) are read.
+    explained += [match.span("n") for match in _TURN_LABEL.finditer(text) if 1 <= int(match.group("n")) <= len(actions)]
     stated = [slot for slot in parsed.free_numbers() if not any(start <= slot.start < end for start, end in explained)]
     stated += result_said
     claim = parsed.claim and not (parsed.claim_cue == "statement" and not stated)  # "...; tokens I end with?" asks
