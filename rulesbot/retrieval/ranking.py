@@ -137,16 +137,30 @@ def ranking_data() -> dict:
     return json.loads(resources.files(__package__).joinpath("ranking.json").read_text(encoding="utf-8"))
 
 
-def _pattern(phrases) -> re.Pattern | None:
+def _pattern(phrases, idioms=()) -> re.Pattern | None:
+    """Whole-word phrases, none of them matched inside one of `idioms` (set phrases that hold the word without naming
+    the thing: "sous la main", at hand, names no hand of cards)."""
     words = sorted({fold(phrase) for phrase in phrases if phrase.strip()}, key=len, reverse=True)
     if not words:
         return None
     # Whole words, except at an apostrophe: "n'" opens a word ("n'ai") and "n't" closes one ("don't").
     options = [
-        ("" if word.startswith("n't") else r"(?<!\w)") + re.escape(word) + ("" if word.endswith("'") else r"(?!\w)")
+        ("" if word.startswith("n't") else r"(?<!\w)") + _outside(word, idioms) + re.escape(word)
+        + ("" if word.endswith("'") else r"(?!\w)")
         for word in words
     ]
     return re.compile("|".join(options))
+
+
+def _outside(word: str, idioms) -> str:
+    """A lookahead refusing `word` where it starts inside one of `idioms`: the idiom's text before the word is
+    behind it and the rest of the idiom (the word included) ahead."""
+    guards = []
+    for idiom in sorted({fold(idiom) for idiom in idioms}):
+        for match in re.finditer(r"(?<!\w)" + re.escape(word) + r"(?!\w)", idiom):
+            before, ahead = idiom[:match.start()], idiom[match.start():]
+            guards.append(r"(?!" + (rf"(?<={re.escape(before)})" if before else "") + re.escape(ahead) + r"(?!\w))")
+    return "".join(guards)
 
 
 @lru_cache(maxsize=1)
@@ -396,7 +410,8 @@ class EntityVocabulary:
         if game not in self._patterns:
             vocabulary = dict(ranking_data()["games"].get(game, {}).get("entities", {}))
             vocabulary.update(_engine_names(self.packs.get(game)))
-            compiled = {name: _pattern(phrases) for name, phrases in vocabulary.items()}
+            idioms = ranking_data()["games"].get(game, {}).get("entity_idioms", {})
+            compiled = {name: _pattern(phrases, idioms.get(name, ())) for name, phrases in vocabulary.items()}
             self._patterns[game] = {name: pattern for name, pattern in compiled.items() if pattern is not None}
         return self._patterns[game]
 
