@@ -221,6 +221,8 @@ def compute_scenario(parsed: Parsed) -> Computation | None:
     if len(scores) > 1 and parsed.cue("pass") and not parsed.explicit_claim:
         return _any_player(parsed, scenario, scores, engine_object, concepts)
     score = _score(parsed)
+    if score is not None and parsed.form == "which" and own_cue(parsed, "scenario_cards") and not parsed.cue("pass"):
+        score = None  # "Family Game, which cards? there are only two on the sheet": the number counts cards, no score
     claimed = _bool_claim(parsed, score, parsed.first("scenario"))
     if score is None:
         if not (parsed.cue("goal", "points_question", "pass", "scenario_cards") or parsed.form in ("how_many", "what_needed")
