@@ -23,7 +23,8 @@ _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals",
              "ellipsis_openers", "yes_no_openers", "first_person", "interjections", "generic_cues",
              "value_cues", "topic_cues", "stated_value", "open_questions", "opinion_questions",
              "reason_question", "reason_fillers", "referent_pronouns", "referent_things", "value_claim_suffix",
-             "confidence_question", "range_joiner", "reported_after"}
+             "confidence_question", "range_joiner", "reported_after", "claim_hedges", "claim_inner", "reported_inverted",
+             "value_asked_alone"}
 
 
 @lru_cache(maxsize=4096)
@@ -31,7 +32,9 @@ def parse(question: str, lang: str, game: str) -> Parsed:
     """What `question` (in `lang`) asks about the game whose engine id is `game`; cached."""
     spec = game_spec(game)
     vocabulary = spec.vocabulary if spec is not None else language()
-    folded = restore_elisions(fold(question), lang, vocabulary)
+    # "..., not a 'you needed more', right?", "... 1 seul ruban hein pas 2": the alternative the asker rejects is
+    # neither a negation of the claim nor its value (its lead, a comma or "hein", stays: it may be the claim's tag).
+    folded = strip_contrast(restore_elisions(fold(question), lang, vocabulary), vocabulary)
     body, cue, reported = split_claim(folded, vocabulary)
     # "quiz: ...", "petit quiz : ...": a quizzer's opener; what follows is read as usual (a question or a claim).
     body = strip_quiz_opener(body, vocabulary)
@@ -127,9 +130,45 @@ def strip_quiz_opener(body: str, vocabulary) -> str:
 
 def asks_value_left_open(body: str, vocabulary) -> bool:
     """Whether the message ends on a value verb or copula and a question mark, the value left unsaid ("... ca fait ?",
-    "... that makes?", "3 Style = ?")."""
+    "... that makes?", "3 Style = ?"), or on a sentence that only names the value asked ("... 2 silvers. total?",
+    "... score ?": the vocabulary's `value_asked_alone`)."""
     return re.search(B + alternation(vocabulary.get("stated_value", ["\0"])) + r"\s*\?[?!.\s]*$", body) is not None \
-        or re.search(r"=\s*\?[?!.\s]*$", body) is not None
+        or re.search(r"=\s*\?[?!.\s]*$", body) is not None \
+        or re.search(r"(?:^|[.?!,;:]\s*)(?:" + alternation(vocabulary.get("value_asked_alone", ["\0"])) + r")\s*\?[?!.\s]*$",
+                     body) is not None
+
+
+def strip_contrast(body: str, vocabulary) -> str:
+    """`body` without a rejected alternative after the claim (language.json `contrast_tail`): ", not a 'you needed
+    more'", " hein pas 2", ", not 4": a negator after a comma (or `before` word), then a short tail up to the sentence
+    end or a comma holding a number, a quote or opening with an article."""
+    table = vocabulary.get("contrast_tail")
+    if not table:
+        return body
+    pattern = _contrast_pattern(tuple(table["before"]), tuple(table["negators"]), int(table["max_words"]))
+    articles = frozenset(table["articles"])
+    reader = numbers_for(vocabulary)
+    for match in reversed(list(pattern.finditer(body))):
+        tail = match.group("tail").strip()
+        words = tail.split()
+        # The alternative itself opens the tail: a number ("not 4"), a quote, or an article ("not a loss"); "pas
+        # d'argent -> je compte 30" counts zero silver, it rejects nothing.
+        first = reader.find(tail)
+        if not words or not (first and first[0].start == 0 or tail[0] in "'\"" or words[0] in articles):
+            continue
+        if not body[: match.start()].strip():
+            continue  # the message opens with it: nothing is claimed before
+        body = body[: match.end("lead")] + body[match.end():]
+    return body
+
+
+@lru_cache(maxsize=8)
+def _contrast_pattern(before: tuple[str, ...], negators: tuple[str, ...], max_words: int) -> re.Pattern:
+    marks = [re.escape(item) for item in before if not item[0].isalnum()]
+    said = [item for item in before if item[0].isalnum()]
+    lead = "(?P<lead>" + "|".join(marks + ([r"\s" + alternation(said) + E] if said else [])) + ")"
+    return re.compile(lead + r"\s*" + alternation(negators) + r"\s+(?P<tail>(?:[^\s,;.?!]+\s*){1," + str(max_words)
+                      + r"})(?=[,;.?!]|$)")
 
 
 def states_value(body: str, vocabulary) -> bool:
@@ -340,6 +379,12 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
                      + alternation(vocabulary["reported_verbs"]) + r"(?:\s+[\w'-]+){0,3}\s*[?!.]*\s*$", body)
     if told and cue is None and told.start() > 8:
         cue, body, reported = told.group(0).strip(" ,;:-?!."), body[: told.start()], True
+    # "... donc 2 rubans mouvement dit mon pote", "... 3 points each says my mate": the speaker after the verb, closing
+    # the message (language.json `reported_inverted`: the words a speaker opens with).
+    inverted = re.search(r"(?<=\S)\s+" + alternation(vocabulary["reported_verbs"]) + r"\s+"
+                         + alternation(vocabulary.get("reported_inverted", ["\0"])) + r"(?:\s+[\w'-]+){1,2}\s*[?!.]*\s*$", body)
+    if inverted and cue is None and inverted.start() > 8:
+        cue, body, reported = inverted.group(0).strip(" ,;:-?!."), body[: inverted.start()], True
     return body, cue, reported
 
 
@@ -398,6 +443,10 @@ def _split_claim_inside(body: str, vocabulary) -> tuple[str, str | None, bool]:
         "?" in rest or any(bounded(frozenset(vocabulary.get(key, ()))).search(rest)
                            for key in ("points_question", "count_question") if vocabulary.get(key)))
     if tag and tag.end() < len(body) and not asks_after:
+        if _reported(body, tag.end(), vocabulary) is not None:
+            # "Hierarchy 2 ribbons = 9 points, correct? my friend swears it's 8": the asker's own claim is checked;
+            # the other value said after it is what the asker doubts, not a second claim.
+            return body[: tag.start()], tag.group(0).strip(" ,;:-?!."), False
         # The tag's "?" ended a sentence: keep a boundary there (negation is read per sentence).
         return body[: tag.start()] + ". " + body[tag.end():], tag.group(0).strip(" ,;:-?!."), False
     prefix = re.compile(r"\s*(?:" + _prefixes(vocabulary) + r")" + E + r"\s*[:,]?\s*")
@@ -412,6 +461,27 @@ def _split_claim_inside(body: str, vocabulary) -> tuple[str, str | None, bool]:
                 found = None
         if found is not None and found.end() < len(body):
             return body[:start] + body[found.end():], found.group(0).strip(" :,"), reported
+    return _inner_cue(body, vocabulary)
+
+
+def _inner_cue(body: str, vocabulary) -> tuple[str, str | None, bool]:
+    """A claim marked inside a sentence: a hedge closing the stated clause ("master is 38+ i think so i won??", "...
+    je crois donc ...": `claim_hedges`, taken out of the body), or a confirming copula before a value with no question
+    word after it ("le niveau Normal c'est bien 30 ou plus ?": `claim_inner`). A value asked after either ("... i think?
+    so how much ...") leaves the message a question."""
+    hedges = vocabulary.get("claim_hedges")
+    if hedges:
+        hedge = re.search(r"(?<=\S)\s+" + alternation(hedges) + r"(?=\s*[,.;!?]|\s+(?:so|donc|alors|and|et)" + E + r")", body)
+        if hedge is not None and numbers_for(vocabulary).find(body[: hedge.start()]) \
+                and not re.search(B + alternation(vocabulary["open_questions"]) + E, body[hedge.end():]):
+            return body[: hedge.start()] + body[hedge.end():], hedge.group(0).strip(), False
+    inner = vocabulary.get("claim_inner")
+    if inner:
+        marker = re.search(B + alternation(inner) + E, body)
+        if marker is not None and marker.start() > 0:
+            rest = body[marker.end():]
+            if numbers_for(vocabulary).find(rest) and not re.search(B + alternation(vocabulary["open_questions"]) + E, rest):
+                return body, marker.group(0), False
     return body, None, False
 
 
