@@ -361,7 +361,7 @@ def reason_answer(question: str, lang: str, previous: Answer, pack: Pack) -> Ans
 
 def out_of_scope_answer(question: str, lang: str, beyond: OutOfScope, pack: Pack) -> Answer:
     """A kind "unknown" Answer for a near-domain question, saying why it is not a rules question."""
-    text = scope_message(beyond.reason, lang, pack.manifest.title)
+    text = scope_message(beyond.reason, lang, pack.manifest.title, beyond.values)
     return Answer(question=question, answer=text, lang=lang, kind="unknown", citations=[], confidence=0.0)
 
 

@@ -169,7 +169,13 @@ class Rulesbot:
         from rulesbot.compute.parse import asks_confidence_only, asks_reason_only
         from rulesbot.extractive import confidence as passage_confidence
         from rulesbot.extractive import normalise_chat, passage_decision, passage_only, rulebook_says
-        from rulesbot.scope import follow_up_out_of_scope, out_of_scope
+        from rulesbot.scope import (
+            OutOfScope,
+            existence_cue,
+            follow_up_out_of_scope,
+            out_of_scope,
+            players_beyond,
+        )
 
         # Opinion, price, expansions, other games: said so (and why) before the engine or the rules are tried,
         # since "tips to beat the Master level" would otherwise get the Master level's goal.
@@ -200,6 +206,9 @@ class Rulesbot:
             beyond = None
         if beyond is None and context:
             beyond = self._inherited_scope(read, pack, context)
+        if beyond is None and not passages:
+            # "is there a rule for six players if we combine two boxes": more players than the game seats.
+            beyond = players_beyond(question, question_lang, pack)
         if beyond is not None:
             return out_of_scope_answer(question, answer_lang, beyond, pack)
         computed = self._computed(question, answer_lang, pack, context)
@@ -225,6 +234,11 @@ class Rulesbot:
         )
         if not answers:
             return unknown_answer(question, answer_lang, result.records, pack, calibration, confidence)
+        cue = None if passages or follow_up else existence_cue(question)
+        if cue is not None and result.records[0].matched < calibration.existence_cover:
+            # "is there an official junior rule where kids peek at the deck?": whether a rule exists, and the best
+            # record covers only its setting (Calibration.existence_cover): the rulebook doesn't cover it.
+            return out_of_scope_answer(question, answer_lang, OutOfScope("not_covered", cue), pack)
         return rule_answer(
             question, answer_lang, result.records, pack, calibration, confidence,
             embedder=getattr(self.retriever, "embedder", None), question_lang=question_lang, follow_up=follow_up,

@@ -35,7 +35,8 @@ class GameSpec:
     - `intents`: the computed-question intents; `templates` / `concepts`: answer sentences and what to cite;
     - `page_of`: a rule key -> rulebook page lookup (engine data), for citations when a concept has no record;
     - `score_line` / `score_view`: the `rulesbot score --jsonl` line entry point and the readable form's printer;
-    - `scene_number`: whether a number only sets the scene (players at the table), left unexplained by any intent.
+    - `scene_number`: whether a number only sets the scene (players at the table), left unexplained by any intent;
+    - `fewest_players` / `most_players`: the range of players the game's rulesets seat.
     """
 
     engine_id: str
@@ -57,6 +58,10 @@ class GameSpec:
     # Whether a number of a question only sets the scene (the number of players at the table: "in our two-player
     # game ..."): (Parsed, number Slot) -> bool; such a number needs no intent to explain it.
     scene_number: Callable[[Any, Any], bool] | None = None
+    # The fewest and the most players any of the game's rulesets seats (engine data); None when unknown. A player
+    # count beyond them has no rule (rulesbot.scope.players_beyond).
+    fewest_players: int | None = None
+    most_players: int | None = None
 
 
 _REGISTRY: dict[str, GameSpec] = {}

@@ -21,6 +21,8 @@ class OutOfScope:
 
     reason: str
     cue: str
+    # Values the reason's message names besides the title ("players": the fewest and most players), as pairs.
+    values: tuple[tuple[str, object], ...] = ()
 
 
 def fold(text: str) -> str:
@@ -143,6 +145,36 @@ def _set_aside(folded: str, match: re.Match, spans: list[tuple[int, int]], cues:
         return False
     asked = folded[asking[0] : asking[1]]
     return len(_WORDS.findall(asked)) >= data["aside_words"] and not any(cue.search(asked) for cue in cues)
+
+
+def _remarks_only(folded: str, cues: list[_Cues]) -> bool:
+    """Whether every phrase of `cues` in `folded` sits in a remark told beside the question: a sentence other than
+    the asking one (the last ending in "?", with at least comparison["aside_words"] words and none of the cues),
+    not itself a question (no "?", not opening with one of comparison["question_openers"]): "do i get 2 more so 5
+    total?? thats op", "does every player have to hit the goal? i want to be fair to the little one"."""
+    data = scope_data()["comparison"]
+    spans = _sentences(folded)
+    asking = _asking_sentence(spans, folded)
+    asked = folded[asking[0] : asking[1]]
+    if not asked.rstrip().endswith("?") or len(_WORDS.findall(asked)) < data["aside_words"]:
+        return False
+    if any(cue.search(asked) for cue in cues):
+        return False
+    openers = _question_openers()
+    for pattern in cues:
+        for match in pattern.finditer(folded):
+            start, end = next(span for span in spans if span[0] <= match.start() < span[1])
+            sentence = folded[start:end].strip()
+            if sentence.endswith("?") or openers.match(sentence):
+                return False
+    return True
+
+
+@lru_cache(maxsize=1)
+def _question_openers() -> re.Pattern:
+    # The words a question opens with ("what", "is", "comment"): a sentence opening so is no remark.
+    words = sorted({fold(word) for word in scope_data()["comparison"]["question_openers"]}, key=len, reverse=True)
+    return re.compile(r"(?:" + "|".join(re.escape(word) for word in words) + r")(?!\w)")
 
 
 def _clause(folded: str, position: int) -> tuple[int, int]:
@@ -284,6 +316,8 @@ def _first_rule(folded: str, title: str, game: str | None) -> OutOfScope | None:
         else:
             if "within" in rule and not _in_sequence(folded, groups, rule["within"]):
                 continue
+            if rule.get("aside") and _remarks_only(folded, [pattern for pattern in groups if pattern]):
+                continue  # "do i get 2 more so 5 total?? thats op": the cue is a remark beside a rules question
             if rule.get("comparable") == "same_game" and _game_words(game).search(folded):
                 continue  # the app named is this game: a message naming the game's own things asks its rules
             if rule.get("comparable"):
@@ -294,9 +328,55 @@ def _first_rule(folded: str, title: str, game: str | None) -> OutOfScope | None:
     return None
 
 
-def scope_message(reason: str, lang: str, title: str) -> str:
-    """The honest message for one reason, in `lang`."""
-    return scope_data()["messages"][reason][lang].format(title=title)
+def scope_message(reason: str, lang: str, title: str, values: tuple[tuple[str, object], ...] = ()) -> str:
+    """The honest message for one reason, in `lang` (naming `values` where the reason's message has them)."""
+    return scope_data()["messages"][reason][lang].format(title=title, **dict(values))
+
+
+def players_beyond(question: str, lang: str, pack) -> OutOfScope | None:
+    """A player count above the most players the game seats (GameSpec.most_players), or None: "is there a rule for
+    six players if we combine two boxes", "jouer a 6 ou 7 avec 2 boites". A number counts players when the game's
+    own test says so (GameSpec.scene_number: "six players", "on est 6") or when it comes right after one of
+    scope.json players["before"] ("play with", "jouer a") and ends its clause or is followed by "or" and another
+    number ("a 6 ou 7") or by "with"."""
+    from rulesbot.games import spec_for_pack
+
+    spec = spec_for_pack(pack)
+    if spec is None or spec.most_players is None or spec.scene_number is None:
+        return None
+    from rulesbot.compute.parse import parse
+
+    parsed = parse(question, "fr" if lang == "fr" else "en", pack.game)
+    text = parsed.folded
+    for slot in parsed.slots:
+        if slot.name != "number" or not isinstance(slot.value, int) or slot.value <= spec.most_players:
+            continue
+        led = _players_lead().search(text[: slot.start]) is not None
+        after = text[slot.end :]
+        closes = re.match(r"\s*(?:[?!.,;:)]|$|(?:(?:ou|or|to|a)\s+|-\s*)\d|(?:ou|or|to|a)\s+\w+\b(?=\s*(?:[?!.,;:]|$|players?|joueurs?))|(?:avec|with|if|si)\b)", after) is not None
+        if spec.scene_number(parsed, slot) or (led and closes):
+            values = (("fewest", spec.fewest_players), ("most", spec.most_players))
+            return OutOfScope("players", text[slot.start : slot.end], values)
+    return None
+
+
+@lru_cache(maxsize=1)
+def _players_lead() -> re.Pattern:
+    # One of players["before"] ("jouer a", "play with") right before a number: the text up to it ends so.
+    words = sorted({fold(word) for word in scope_data()["players"]["before"]}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(word) for word in words) + r")\s*$")
+
+
+@lru_cache(maxsize=1)
+def _existence_cues() -> _Cues:
+    return _group_pattern(tuple(scope_data()["existence"]["cues"]), "")
+
+
+def existence_cue(question: str) -> str | None:
+    """The phrase by which `question` asks whether a rule, variant or official option exists (scope.json
+    "existence": "is there an official...", "is that in the book?", "is trading a thing?"), or None."""
+    match = _existence_cues().search(fold(question))
+    return match.group(0) if match else None
 
 
 # The forms of a follow-up that asks nothing of its own ("et la pire ?", "and in solo?"): it goes on with the

@@ -50,7 +50,9 @@ def test_a_real_opinion_question_is_still_refused():
 
 def test_thanks_for_an_opinion_is_not_an_opinion_question():
     message = "Good evening. Does a PER bonus icon count as an Element? I should be most grateful for your opinion."
-    assert out_of_scope(message, "Canvas", "canvas") is not None  # what the message alone looked like
+    # The message alone reads as a rules question too: the opinion cue sits in a remark after the question
+    # (scope.json rule "aside", tests/test_round9_scope.py).
+    assert out_of_scope(message, "Canvas", "canvas") is None
     assert out_of_scope(strip_courtesy(message, "en"), "Canvas", "canvas") is None
 
 

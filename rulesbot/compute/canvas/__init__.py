@@ -90,4 +90,6 @@ SPEC = register_game(GameSpec(
     score_line=engine.score_line,
     score_view=score_view.print_score,
     scene_number=common.sets_scene,
+    fewest_players=min(ruleset.min_players for ruleset in engine.data.RULESETS.values()),
+    most_players=max(ruleset.max_players for ruleset in engine.data.RULESETS.values()),
 ))
