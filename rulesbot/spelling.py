@@ -29,6 +29,8 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
+from rulesbot.lang import LANGS
+from rulesbot.retrieval.lexical import tokens
 from rulesbot.shorthand import Normalised
 
 MIN_LENGTH = 4
@@ -141,19 +143,8 @@ def _not_a_typo(word: str, target: str, words: PackWords) -> bool:
         return True
     if any(key.startswith(word) for key in words.by_initial.get(word[0], ())):
         return True
-    return any(_stem(lang, word) == _stem(lang, target) for lang in ("english", "french"))
-
-
-@lru_cache(maxsize=4096)
-def _stem(language: str, word: str) -> str:
-    return _stemmer(language).stemWord(word)
-
-
-@lru_cache(maxsize=2)
-def _stemmer(language: str):
-    import snowballstemmer
-
-    return snowballstemmer.stemmer(language)
+    # Retrieval's own (thread-safe, memoised) stemmers.
+    return any(tokens(word, lang) == tokens(target, lang) for lang in LANGS)
 
 
 def pack_words(pack) -> PackWords:
