@@ -196,7 +196,7 @@ CASES = [
     ("le nom de ma peinture modifie mon score ?", ["change pas"]),
     ("can a clever title alter how many points a painting gets?", ["not change"]),
     # the red swatch is always leftmost (p. 1)
-    pytest.param("the red stripe on an art card, left side or right side?", ["leftmost"], marks=pytest.mark.xfail(reason="the stripe-hides-whole record ranks first; its 'did you mean' line (rotate-cards, 'red always leftmost') is no longer shown since the ninth round's FAQ merge, cause not yet found", strict=False)),
+    pytest.param("the red stripe on an art card, left side or right side?", ["leftmost"], marks=pytest.mark.xfail(reason="the stripe-hides-whole record ranks first; the 'did you mean' line (rotate-cards, 'red always leftmost') sits on the alternative margin's edge: rank gap 0.0090 before the ninth round's FAQ records, 0.0101 after (margin 0.01)", strict=False)),
     ("la zone rouge, elle est à gauche ou à droite sur les cartes ?", ["plus à gauche"]),
     ("in what order do the coloured bands go across a card?", ["leftmost"]),
     # never more Ribbons than the card shows (p. 4)
