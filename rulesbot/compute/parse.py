@@ -27,6 +27,11 @@ _NOT_CUES = {"rulebook_speaker", "claim_fillers", "numbers", "tens", "ordinals",
              "value_asked_alone"}
 
 
+# A speaker named after the claim ("..., my friend says", "... dit mon pote") is read only after this many characters
+# of claim: a message that opens with its speaker is not a claim reported after the fact.
+_SPEAKER_AFTER = 8
+
+
 @lru_cache(maxsize=4096)
 def parse(question: str, lang: str, game: str) -> Parsed:
     """What `question` (in `lang`) asks about the game whose engine id is `game`; cached."""
@@ -377,13 +382,13 @@ def _split_claim_edges(body: str, vocabulary) -> tuple[str, str | None, bool]:
     # who made it (a connector, a few words for the speaker, a reported verb, the speaker after it in French).
     told = re.search(r"[.,;:-]\s*(?:" + alternation(vocabulary.get("reported_after", ["\0"])) + r")\s+(?:[\w'-]+\s+){0,3}?"
                      + alternation(vocabulary["reported_verbs"]) + r"(?:\s+[\w'-]+){0,3}\s*[?!.]*\s*$", body)
-    if told and cue is None and told.start() > 8:
+    if told and cue is None and told.start() > _SPEAKER_AFTER:
         cue, body, reported = told.group(0).strip(" ,;:-?!."), body[: told.start()], True
     # "... donc 2 rubans mouvement dit mon pote", "... 3 points each says my mate": the speaker after the verb, closing
     # the message (language.json `reported_inverted`: the words a speaker opens with).
     inverted = re.search(r"(?<=\S)\s+" + alternation(vocabulary["reported_verbs"]) + r"\s+"
                          + alternation(vocabulary.get("reported_inverted", ["\0"])) + r"(?:\s+[\w'-]+){1,2}\s*[?!.]*\s*$", body)
-    if inverted and cue is None and inverted.start() > 8:
+    if inverted and cue is None and inverted.start() > _SPEAKER_AFTER:
         cue, body, reported = inverted.group(0).strip(" ,;:-?!."), body[: inverted.start()], True
     return body, cue, reported
 
